@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isMaskedPhone } from '../phone/phone.rules';
+
+/** Minimum password length (spec 002 §9). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const MESSAGES = {
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordMismatch: 'The password confirmation does not match',
+  emailRequired: 'email is required',
+  notAnEmail: 'not an email',
+  timezoneRequired: 'time zone is required',
+  nameRequired: 'Name is required',
+  phoneInvalid: 'not valid phone',
+  passwordRequired: 'password is required',
+  invalidCredentials: 'These credentials do not match our records.',
+  tooManyAttempts: 'Too many attempts. Please try again in a minute.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  resetLinkSent: 'If that address has an account, we have e-mailed a password reset link.',
+} as const;
+
+const email = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .pipe(z.email({ error: MESSAGES.notAnEmail }));
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
+
+/** New password with its confirmation (POST /password, PUT /reset-password). */
+export const passwordChangeSchema = z
+  .object({
+    password: passwordSchema,
+    password_confirmation: z.string({ error: MESSAGES.passwordMismatch }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: MESSAGES.passwordMismatch,
+    path: ['password_confirmation'],
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, MESSAGES.resetTokenInvalid),
+    email,
+    password: passwordSchema,
+    password_confirmation: z.string({ error: MESSAGES.passwordMismatch }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: MESSAGES.passwordMismatch,
+    path: ['password_confirmation'],
+  });
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+/** Profile form of /account (spec 002 §2.4, §5). Phone is optional but, when given, complete. */
+export const userUpdateSchema = z.object({
+  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired),
+  email,
+  phone: z
+    .string()
+    .nullish()
+    .refine((v) => !v || isMaskedPhone(v) || /^\+?\d{10,11}$/.test(v), MESSAGES.phoneInvalid),
+  timezone_id: z.number({ error: MESSAGES.timezoneRequired }).int().positive(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const temporaryTokenExchangeSchema = z.object({ token: z.string().min(1) });
