@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database: the same drizzle API over PGlite or PostgreSQL. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Applies pending migrations from apps/server/drizzle. */
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (tests copy it). */
+  dump?(): Promise<Blob>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  return openPglite(target);
+}
+
+async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const client = await PGlite.create(target.dataDir, {
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

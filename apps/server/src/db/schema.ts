@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const timezones = pgTable('timezones', {
+  id: serial('id').primaryKey(),
+  identifier: text('identifier').notNull().unique(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Stored lower-cased so logins are case-insensitive. */
+  email: text('email').notNull().unique(),
+  phone: text('phone'),
+  timezone_id: integer('timezone_id').references(() => timezones.id),
+  password_hash: text('password_hash').notNull(),
+  is_gpx_admin: boolean('is_gpx_admin').notNull().default(false),
+  ...timestamps,
+});
+
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  is_b2b_account: boolean('is_b2b_account').notNull().default(false),
+  has_api_access: boolean('has_api_access').notNull().default(false),
+  has_rules_engine: boolean('has_rules_engine').notNull().default(false),
+  can_track_shipments: boolean('can_track_shipments').notNull().default(false),
+  /** Shown to the account's admins on the API Access page, so it is kept readable. */
+  api_token: text('api_token').unique(),
+  ...timestamps,
+});
+
+export const accountMemberships = pgTable(
+  'account_memberships',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'manager', 'user', 'viewer'] }).notNull(),
+    full_device_access: boolean('full_device_access').notNull().default(true),
+    device_ids: integer('device_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    group_ids: integer('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.user_id] }), index().on(t.user_id)],
+);
+
+export const accountSettings = pgTable(
+  'account_settings',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    value: text('value'),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.code] })],
+);
+
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    value: text('value'),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.account_id, t.code] })],
+);
+
+export const TOKEN_KINDS = ['session', 'temporary', 'imitation', 'password_reset'] as const;
+export type TokenKind = (typeof TOKEN_KINDS)[number];
+
+/** Bearer, one-time and reset tokens; only a SHA-256 of each token is stored. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TOKEN_KINDS }).notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    /** For imitation tokens: the platform admin acting as user_id. */
+    imitator_id: integer('imitator_id').references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.user_id)],
+);
+
+export const loginAudit = pgTable(
+  'login_audit',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.email, t.created_at)],
+);
+
+/** Mail written by the default adapter; the platform admin can read it in the app. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,115 @@
+import { count, eq } from 'drizzle-orm';
+import type { Role } from '@waymark/domain';
+import { hashPassword } from '../../modules/auth/passwords';
+import { newToken } from '../../http/tokens';
+import type { Db } from '../client';
+import { accountMemberships, accounts, accountSettings, timezones, users } from '../schema';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo logins printed at start-up. */
+export const DEMO_LOGINS = [
+  { email: 'admin@demo.test', name: 'Alex Admin', note: 'Admin of Demo Logistics and Demo Home' },
+  { email: 'manager@demo.test', name: 'Morgan Manager', note: 'Account Manager of Demo Logistics' },
+  { email: 'user@demo.test', name: 'Pat Power', note: 'Power User of Demo Logistics' },
+  { email: 'viewer@demo.test', name: 'Vic Viewer', note: 'Viewer of Demo Logistics, a few devices' },
+  { email: 'consumer@demo.test', name: 'Casey Consumer', note: 'Admin of Demo Home' },
+  { email: 'root@demo.test', name: 'Riley Root', note: 'Platform admin' },
+] as const;
+
+type DemoEmail = (typeof DEMO_LOGINS)[number]['email'];
+
+const LOGISTICS_SETTINGS: Record<string, string> = {
+  show_cancelled_devices: '1',
+  embeds_custom_report: '1',
+  embed_report_src: 'https://lookerstudio.google.com/embed/reporting/demo-logistics',
+  ble_tags: '1',
+  dashboards: '1',
+  ai_available: '1',
+  controls_available: '1',
+  unlimited_date_selection: '1',
+  custom_commands_available: '1',
+  included_in_cs: '0',
+  uses_gpx_app: '0',
+};
+
+const HOME_SETTINGS: Record<string, string> = {
+  uses_gpx_app: '1',
+  included_in_cs: '1',
+  show_cancelled_devices: '0',
+  ble_tags: '0',
+  dashboards: '0',
+  ai_available: '0',
+};
+
+const MEMBERSHIPS: { email: DemoEmail; account: 'logistics' | 'home'; role: Role; full: boolean }[] = [
+  { email: 'admin@demo.test', account: 'logistics', role: 'admin', full: true },
+  { email: 'admin@demo.test', account: 'home', role: 'admin', full: true },
+  { email: 'manager@demo.test', account: 'logistics', role: 'manager', full: true },
+  { email: 'user@demo.test', account: 'logistics', role: 'user', full: true },
+  { email: 'viewer@demo.test', account: 'logistics', role: 'viewer', full: false },
+  { email: 'consumer@demo.test', account: 'home', role: 'admin', full: true },
+];
+
+/** True when no user exists yet: the demo seed only ever runs on an empty database. */
+export async function isEmpty(db: Db) {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Demo accounts and users of the README; run once, on the first start of an empty database. */
+export async function seedDemo(db: Db) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [chicago] = await db
+    .select({ id: timezones.id })
+    .from(timezones)
+    .where(eq(timezones.identifier, 'America/Chicago'));
+
+  await db.transaction(async (tx) => {
+    const [logistics] = await tx
+      .insert(accounts)
+      .values({
+        title: 'Demo Logistics',
+        is_b2b_account: true,
+        has_api_access: true,
+        has_rules_engine: true,
+        can_track_shipments: true,
+        api_token: newToken(),
+      })
+      .returning({ id: accounts.id });
+    const [home] = await tx
+      .insert(accounts)
+      .values({ title: 'Demo Home' })
+      .returning({ id: accounts.id });
+    if (!logistics || !home) throw new Error('demo accounts were not created');
+    const accountIds = { logistics: logistics.id, home: home.id };
+
+    await tx.insert(accountSettings).values([
+      ...Object.entries(LOGISTICS_SETTINGS).map(([code, value]) => ({ account_id: logistics.id, code, value })),
+      ...Object.entries(HOME_SETTINGS).map(([code, value]) => ({ account_id: home.id, code, value })),
+    ]);
+
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_LOGINS.map((login) => ({
+          name: login.name,
+          email: login.email,
+          password_hash: passwordHash,
+          timezone_id: chicago?.id ?? null,
+          is_gpx_admin: login.email === 'root@demo.test',
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const userId = new Map(created.map((u) => [u.email, u.id]));
+
+    await tx.insert(accountMemberships).values(
+      MEMBERSHIPS.map((m) => ({
+        account_id: accountIds[m.account],
+        user_id: userId.get(m.email)!,
+        role: m.role,
+        full_device_access: m.full,
+      })),
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context';
+import { accountRoutes } from '../modules/accounts/accounts.routes';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { healthRoutes } from '../modules/health/health.routes';
+import { userRoutes } from '../modules/users/users.routes';
+import { VERSION } from '../version';
+import { authPlugin } from './auth';
+import { registerErrorHandler } from './error-handler';
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Builds the HTTP app: plugins in a visible order, every route under /api. */
+export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Waymark API',
+        version: VERSION,
+        description:
+          'Fleet and asset tracking. Every body is `{ data }` (lists add `meta`); errors are ' +
+          '`{ message, errors }`. Authenticate with `Authorization: Bearer <token>` from ' +
+          '`POST /api/token`; send the browser time zone in `X-Timezone`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { db: ctx.database.db });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(userRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, ctx.config.WEB_DIST_DIR ?? defaultWebDist);
+  return app;
+}
+
+/** Serves the built web app; every non-API path gets index.html so the router can take it. */
+function registerWebApp(app: Awaited<ReturnType<typeof Fastify>>, root: string) {
+  if (!existsSync(`${root}/index.html`)) return;
+  void app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not Found' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { findLiveToken } from '../modules/auth/tokens.queries';
+import { unauthenticated } from './errors';
+import { bearerToken } from './tokens';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  is_gpx_admin: boolean;
+}
+
+export interface Auth {
+  user: AuthUser;
+  tokenId: number;
+  /** The platform admin acting as `user`, while imitating. */
+  imitator: { id: number; name: string; email: string } | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route that is not public; read it through `requireAuth`. */
+    auth: Auth | null;
+    /** IANA time zone of the browser (X-Timezone header), UTC when absent or unknown. */
+    timezone: string;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token. */
+    public?: boolean;
+  }
+}
+
+/** The signed-in caller of a non-public route. */
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+function validTimezone(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Authenticates every non-public /api route by its bearer token. */
+export const authPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('timezone', 'UTC');
+  app.addHook('onRequest', async (request) => {
+    request.timezone = validTimezone(request.headers['x-timezone']);
+    if (request.routeOptions.config.public || !request.url.startsWith('/api')) return;
+    if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthenticated();
+    const found = await findLiveToken(db, token, ['session', 'imitation']);
+    if (!found) throw unauthenticated();
+    request.auth = {
+      user: found.user,
+      tokenId: found.tokenId,
+      imitator: found.kind === 'imitation' && found.imitator?.id ? found.imitator : null,
+    };
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@waymark/domain';
+import { HttpError } from './errors';
+
+/**
+ * The one error handler: validation -> 422 with messages per field, known errors with their
+ * status, anything else -> 500 whose details go to the log and never to the client.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        (errors[field] ??= []).push(issue.message);
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+      return reply.status(422).send({ message: first, errors } satisfies ErrorBody);
+    }
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, rate limit): safe to show.
+      return reply.status(status).send({ message: error.message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Server Error' } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody);
+  });
+}

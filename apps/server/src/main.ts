@@ -1,0 +1,55 @@
+import { ConfigError, parseConfig, type Config } from './config';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+import { startServices } from './start';
+
+function loggerOptions(config: Config) {
+  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
+  return {
+    level: config.LOG_LEVEL,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const { ctx, app } = await startServices(config, loggerOptions(config));
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const lines = [
+    '',
+    `Waymark is running at ${config.appUrl} (database: ${ctx.database.kind})`,
+    `API documentation: ${config.appUrl}/api/docs`,
+  ];
+  if (config.SEED_DEMO) {
+    lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(20)} ${login.note}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await ctx.database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

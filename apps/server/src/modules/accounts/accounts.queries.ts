@@ -1,0 +1,79 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Account, Setting } from '@waymark/domain';
+import type { Db } from '../../db/client';
+import { accountMemberships, accounts, accountSettings } from '../../db/schema';
+
+const accountColumns = {
+  id: accounts.id,
+  title: accounts.title,
+  is_b2b_account: accounts.is_b2b_account,
+  has_api_access: accounts.has_api_access,
+  has_rules_engine: accounts.has_rules_engine,
+  can_track_shipments: accounts.can_track_shipments,
+  role: accountMemberships.role,
+  full_device_access: accountMemberships.full_device_access,
+  device_ids: accountMemberships.device_ids,
+  group_ids: accountMemberships.group_ids,
+};
+
+export type Membership = Account & { device_ids: number[]; group_ids: number[] };
+
+async function settingsByAccount(db: Db, accountIds: number[]) {
+  const bySettings = new Map<number, Setting[]>();
+  if (accountIds.length === 0) return bySettings;
+  const rows = await db
+    .select()
+    .from(accountSettings)
+    .where(inArray(accountSettings.account_id, accountIds))
+    .orderBy(asc(accountSettings.code));
+  for (const row of rows) {
+    const list = bySettings.get(row.account_id) ?? [];
+    list.push({ code: row.code, value: row.value });
+    bySettings.set(row.account_id, list);
+  }
+  return bySettings;
+}
+
+/** Every account the user belongs to, with the user's role and the account's settings. */
+export async function membershipsOf(db: Db, userId: number): Promise<Membership[]> {
+  const rows = await db
+    .select(accountColumns)
+    .from(accountMemberships)
+    .innerJoin(accounts, eq(accounts.id, accountMemberships.account_id))
+    .where(eq(accountMemberships.user_id, userId))
+    .orderBy(asc(accounts.title), asc(accounts.id));
+  const settings = await settingsByAccount(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, settings: settings.get(r.id) ?? [] }));
+}
+
+/** The user's membership of one account, or undefined when they do not belong to it. */
+export async function membershipOf(
+  db: Db,
+  userId: number,
+  accountId: number,
+): Promise<Membership | undefined> {
+  const [row] = await db
+    .select(accountColumns)
+    .from(accountMemberships)
+    .innerJoin(accounts, eq(accounts.id, accountMemberships.account_id))
+    .where(and(eq(accountMemberships.user_id, userId), eq(accountMemberships.account_id, accountId)))
+    .limit(1);
+  if (!row) return undefined;
+  const settings = await settingsByAccount(db, [accountId]);
+  return { ...row, settings: settings.get(accountId) ?? [] };
+}
+
+export async function apiTokenOf(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ api_token: accounts.api_token })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row?.api_token ?? null;
+}
+
+export async function setApiToken(db: Db, accountId: number, token: string) {
+  await db.update(accounts).set({ api_token: token }).where(eq(accounts.id, accountId));
+}

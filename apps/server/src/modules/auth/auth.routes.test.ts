@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc } from 'drizzle-orm';
+import { loginAudit, mailOutbox } from '../../db/schema';
+import {
+  authHeader,
+  createAccount,
+  createTestApp,
+  createUser,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '5' });
+});
+afterAll(() => t.close());
+
+describe('POST /api/token', () => {
+  it('returns a token for the right password, whatever the e-mail case', async () => {
+    const account = await createAccount(t);
+    const user = await createUser(t, { account });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.token).toMatch(/^[\w-]{40,}$/);
+  });
+
+  it('answers 401 with the message for a wrong password and audits the attempt', async () => {
+    const user = await createUser(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: user.email, password: 'wrong password' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'These credentials do not match our records.' });
+    const [audit] = await t.db.select().from(loginAudit).orderBy(desc(loginAudit.id)).limit(1);
+    expect(audit).toMatchObject({ email: user.email, success: false, user_id: user.id });
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: 'nobody@example.test', password: 'whatever1' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('These credentials do not match our records.');
+  });
+
+  it('names each invalid field with its message (422)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: 'not-an-address', password: '' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'not an email',
+      errors: { email: ['not an email'], password: ['password is required'] },
+    });
+  });
+
+  it('limits repeated attempts for one address with 429', async () => {
+    const email = 'hammered@example.test';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: { email, password: 'guess-' + i },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email, password: 'again' },
+    });
+    expect(limited.json().message).toBe('Too many attempts. Please try again in a minute.');
+  });
+});
+
+describe('DELETE /api/token', () => {
+  it('revokes the token so it no longer authenticates', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const headers = await authHeader(t, user.email);
+    expect((await t.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
+    const logout = await t.app.inject({ method: 'DELETE', url: '/api/token', headers });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ data: null });
+    const after = await t.app.inject({ url: '/api/me', headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 without a token and with a made-up one', async () => {
+    expect((await t.app.inject({ url: '/api/me' })).statusCode).toBe(401);
+    const forged = await t.app.inject({
+      url: '/api/me',
+      headers: { authorization: 'Bearer not-a-real-token' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('answers 404 in the envelope for an unknown API path', async () => {
+    const response = await t.app.inject({ url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe('POST /api/password', () => {
+  it('rejects a short password and a wrong confirmation with the spec messages', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const headers = await authHeader(t, user.email);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/password',
+      headers,
+      payload: { password: 'short', password_confirmation: 'short' },
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.password).toEqual(['Password must be at least 8 characters']);
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/password',
+      headers,
+      payload: { password: 'long enough', password_confirmation: 'different one' },
+    });
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().errors.password_confirmation).toEqual([
+      'The password confirmation does not match',
+    ]);
+  });
+
+  it('changes the password, keeps this session and ends the others', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const current = await authHeader(t, user.email);
+    const other = await authHeader(t, user.email);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/password',
+      headers: current,
+      payload: { password: 'new password 1', password_confirmation: 'new password 1' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: current })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: other })).statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: user.email, password: 'new password 1' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('forgot and reset password', () => {
+  async function lastResetLink(email: string) {
+    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail?.to).toBe(email);
+    const link = /(http\S+reset-password\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    return new URL(link!);
+  }
+
+  it('mails a link that sets a new password once', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const link = await lastResetLink(user.email);
+    const body = {
+      token: link.searchParams.get('token'),
+      email: link.searchParams.get('email'),
+      password: 'brand new pass',
+      password_confirmation: 'brand new pass',
+    };
+    const reset = await t.app.inject({ method: 'PUT', url: '/api/reset-password', payload: body });
+    expect(reset.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'PUT', url: '/api/reset-password', payload: body });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('This password reset link is invalid or has expired.');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: user.email, password: 'brand new pass' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown address and mails nothing', async () => {
+    const before = await t.db.select().from(mailOutbox);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: 'ghost@example.test' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.message).toMatch(/If that address has an account/);
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(before.length);
+  });
+});
+
+describe('temporary tokens', () => {
+  it('exchanges a temporary token once for a working session token', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const headers = await authHeader(t, user.email);
+    const issued = await t.app.inject({ method: 'POST', url: '/api/temporary-token', headers });
+    expect(issued.statusCode).toBe(200);
+    const temporary = issued.json().data.token as string;
+    // A temporary token is not a bearer token.
+    const asBearer = await t.app.inject({
+      url: '/api/me',
+      headers: { authorization: `Bearer ${temporary}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    const exchange = await t.app.inject({
+      method: 'PUT',
+      url: '/api/temporary-token',
+      payload: { token: temporary },
+    });
+    expect(exchange.statusCode).toBe(200);
+    const session = exchange.json().data.token as string;
+    const me = await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${session}` } });
+    expect(me.json().data.id).toBe(user.id);
+    const replay = await t.app.inject({
+      method: 'PUT',
+      url: '/api/temporary-token',
+      payload: { token: temporary },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,108 @@
+import { MESSAGES, type LoginRequest, type ResetPassword } from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { HttpError, unauthenticated } from '../../http/errors';
+import { findUserForLogin, recordLogin, setPasswordHash } from '../users/users.queries';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { findLiveToken, issueToken, revokeToken, revokeUserTokens } from './tokens.queries';
+import type { Auth } from '../../http/auth';
+
+const SESSION_TTL_MS = 90 * 24 * 3600_000;
+const TEMPORARY_TTL_MS = 60_000;
+const RESET_TTL_MS = 60 * 60_000;
+
+export interface LoginOrigin {
+  ip: string;
+  userAgent?: string;
+}
+
+/** Checks credentials, records the attempt and issues a session token. */
+export async function login(ctx: AppContext, body: LoginRequest, origin: LoginOrigin) {
+  const { db } = ctx.database;
+  const user = await findUserForLogin(db, body.email);
+  const valid = user
+    ? await verifyPassword(user.password_hash, body.password)
+    : await verifyPassword(await decoyHash, body.password).then(() => false);
+  await recordLogin(db, {
+    user_id: user?.id ?? null,
+    email: body.email.toLowerCase(),
+    success: valid,
+    ...(valid ? {} : { reason: user ? 'wrong password' : 'unknown email' }),
+    ip: origin.ip,
+    ...(origin.userAgent ? { user_agent: origin.userAgent } : {}),
+  });
+  if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+  return issueToken(db, user.id, 'session', { ttlMs: SESSION_TTL_MS });
+}
+
+export async function logout(ctx: AppContext, auth: Auth) {
+  await revokeToken(ctx.database.db, auth.tokenId);
+}
+
+/** Ends an imitation: the imitation token stops working; the admin's own session remains. */
+export async function endImitation(ctx: AppContext, auth: Auth) {
+  if (auth.imitator) await revokeToken(ctx.database.db, auth.tokenId);
+}
+
+/** A one-time token valid for a minute, used to carry a session to another host. */
+export function issueTemporaryToken(ctx: AppContext, auth: Auth) {
+  return issueToken(ctx.database.db, auth.user.id, 'temporary', {
+    ttlMs: TEMPORARY_TTL_MS,
+    ...(auth.imitator ? { imitatorId: auth.imitator.id } : {}),
+  });
+}
+
+/** Exchanges a temporary token, once, for a session token (or an imitation token). */
+export async function exchangeTemporaryToken(ctx: AppContext, token: string) {
+  const { db } = ctx.database;
+  const found = await findLiveToken(db, token, ['temporary']);
+  if (!found || !(await revokeToken(db, found.tokenId))) throw unauthenticated();
+  if (found.imitator?.id) {
+    const imitation_token = await issueToken(db, found.user.id, 'imitation', {
+      ttlMs: SESSION_TTL_MS,
+      imitatorId: found.imitator.id,
+    });
+    return { imitation_token };
+  }
+  return { token: await issueToken(db, found.user.id, 'session', { ttlMs: SESSION_TTL_MS }) };
+}
+
+/** Changes the signed-in user's password and ends their other sessions. */
+export async function changePassword(ctx: AppContext, auth: Auth, password: string) {
+  const { db } = ctx.database;
+  await setPasswordHash(db, auth.user.id, await hashPassword(password));
+  await revokeUserTokens(db, auth.user.id, 'session', auth.imitator ? undefined : auth.tokenId);
+}
+
+/** Mails a reset link when the address has an account; answers the same either way. */
+export async function sendResetLink(ctx: AppContext, email: string) {
+  const { db } = ctx.database;
+  const user = await findUserForLogin(db, email);
+  if (!user) return;
+  await revokeUserTokens(db, user.id, 'password_reset');
+  const token = await issueToken(db, user.id, 'password_reset', { ttlMs: RESET_TTL_MS });
+  const link = new URL('/reset-password', ctx.config.appUrl);
+  link.searchParams.set('token', token);
+  link.searchParams.set('email', email.toLowerCase());
+  await ctx.mailer.send({
+    to: email.toLowerCase(),
+    subject: 'Reset your Waymark password',
+    text: [
+      'Someone asked to reset the password of your Waymark account.',
+      `Open this link within 60 minutes to choose a new one: ${link.href}`,
+      'If it was not you, ignore this e-mail; your password stays as it is.',
+    ].join('\n\n'),
+  });
+}
+
+/** Sets a new password from a mailed link; the link works once and ends every session. */
+export async function resetPassword(ctx: AppContext, body: ResetPassword) {
+  const { db } = ctx.database;
+  const found = await findLiveToken(db, body.token, ['password_reset']);
+  const invalid = new HttpError(422, MESSAGES.resetTokenInvalid, {
+    token: [MESSAGES.resetTokenInvalid],
+  });
+  if (!found || found.user.email !== body.email.toLowerCase()) throw invalid;
+  if (!(await revokeToken(db, found.tokenId))) throw invalid;
+  await setPasswordHash(db, found.user.id, await hashPassword(body.password));
+  await revokeUserTokens(db, found.user.id, 'session');
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { VERSION } from '../../version';
+
+/** Liveness for operators and the public settings the web app needs before login. */
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        summary: 'Health: database reachable and version (503 when the database is not)',
+        response: {
+          200: dataEnvelope(z.object({ status: z.literal('ok'), database: z.string(), version: z.string() })),
+          503: z.object({ message: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (!(await ctx.database.ping())) {
+        return reply.status(503).send({ message: 'Database unreachable' });
+      }
+      return { data: { status: 'ok' as const, database: ctx.database.kind, version: VERSION } };
+    },
+  );
+
+  app.get(
+    '/config',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        summary: 'Public settings of this installation (brand hosts, help link, version)',
+        response: {
+          200: dataEnvelope(
+            z.object({
+              version: z.string(),
+              business_app_url: z.string().nullable(),
+              consumer_app_url: z.string().nullable(),
+              consumer_hosts: z.array(z.string()),
+              help_url: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async () => ({
+      data: {
+        version: VERSION,
+        business_app_url: ctx.config.BUSINESS_APP_URL ?? null,
+        consumer_app_url: ctx.config.CONSUMER_APP_URL ?? null,
+        consumer_hosts: ctx.config.CONSUMER_HOSTS,
+        help_url: ctx.config.HELP_URL ?? null,
+      },
+    }),
+  );
+};

@@ -1,0 +1,72 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginAudit, timezones, users } from '../../db/schema';
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  timezone_id: users.timezone_id,
+  timezone: timezones.identifier,
+  is_gpx_admin: users.is_gpx_admin,
+};
+
+export async function findUser(db: Db, id: number) {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(timezones, eq(timezones.id, users.timezone_id))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserForLogin(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function emailTaken(db: Db, email: string, exceptUserId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), ne(users.id, exceptUserId)));
+  return row !== undefined;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: { name: string; email: string; phone: string | null; timezone_id: number },
+) {
+  await db
+    .update(users)
+    .set({ ...values, email: values.email.toLowerCase(), updated_at: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function setPasswordHash(db: Db, id: number, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function recordLogin(
+  db: Db,
+  entry: { user_id: number | null; email: string; success: boolean; reason?: string; ip: string; user_agent?: string },
+) {
+  await db.insert(loginAudit).values({ ...entry, reason: entry.reason ?? null, user_agent: entry.user_agent ?? null });
+}
+
+export async function timezoneExists(db: Db, id: number) {
+  const [row] = await db.select({ id: timezones.id }).from(timezones).where(eq(timezones.id, id));
+  return row !== undefined;
+}
+
+export async function listTimezones(db: Db) {
+  return db.select().from(timezones).orderBy(timezones.identifier);
+}

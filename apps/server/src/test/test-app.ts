@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role } from '@waymark/domain';
+import { outboxMailer } from '../adapters/mail/mailer';
+import type { AppContext } from '../app-context';
+import { parseConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { accountMemberships, accounts, accountSettings, users } from '../db/schema';
+import { buildApp } from '../http/app';
+import { hashPassword } from '../modules/auth/passwords';
+import { withDatabase } from './global-setup';
+
+/** A fresh copy of the migrated template database, private to the calling test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const postgresTemplate = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (postgresTemplate && url) {
+    const name = `waymark_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    await admin.end();
+    return openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+  }
+  const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return openDatabase({ kind: 'pglite', loadDataDir: dump });
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a private database; the outside world (SMTP) stays the outbox. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  const config = parseConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env });
+  const ctx: AppContext = { config, database, mailer: outboxMailer(database.db) };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export const TEST_PASSWORD = 'correct horse';
+const passwordHash = hashPassword(TEST_PASSWORD);
+
+export async function createAccount(
+  t: Pick<TestApp, 'db'>,
+  values: Partial<typeof accounts.$inferInsert> & { settings?: Record<string, string> } = {},
+) {
+  const { settings, ...columns } = values;
+  const [account] = await t.db
+    .insert(accounts)
+    .values({ title: `Account ${unique()}`, ...columns })
+    .returning();
+  if (!account) throw new Error('account not created');
+  if (settings && Object.keys(settings).length > 0) {
+    await t.db
+      .insert(accountSettings)
+      .values(Object.entries(settings).map(([code, value]) => ({ account_id: account.id, code, value })));
+  }
+  return account;
+}
+
+export async function createUser(
+  t: Pick<TestApp, 'db'>,
+  options: {
+    account?: { id: number };
+    role?: Role;
+    is_gpx_admin?: boolean;
+    email?: string;
+    full_device_access?: boolean;
+  } = {},
+) {
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      name: `User ${unique()}`,
+      email: options.email ?? `user-${unique()}@example.test`,
+      password_hash: await passwordHash,
+      is_gpx_admin: options.is_gpx_admin ?? false,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  if (options.account) {
+    await t.db.insert(accountMemberships).values({
+      account_id: options.account.id,
+      user_id: user.id,
+      role: options.role ?? 'admin',
+      full_device_access: options.full_device_access ?? true,
+    });
+  }
+  return user;
+}
+
+/** Logs in through the real endpoint and returns the Authorization header for the user. */
+export async function authHeader(t: Pick<TestApp, 'app'>, email: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/token',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  const { data } = response.json<{ data: { token: string } }>();
+  return { authorization: `Bearer ${data.token}` };
+}
