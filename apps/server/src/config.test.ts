@@ -18,6 +18,8 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty": must be a port number/);
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL="mysql:\/\/x"/);
-    expect(() => parseConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO="maybe": must be true or false/);
+    expect(() => parseConfig({ SEED_DEMO: 'maybe' })).toThrow(
+      /SEED_DEMO="maybe": must be true or false/,
+    );
   });
 });

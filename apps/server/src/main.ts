@@ -6,7 +6,9 @@ function loggerOptions(config: Config) {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
   return {
     level: config.LOG_LEVEL,
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
   };
 }
 

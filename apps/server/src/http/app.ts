@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,7 +23,10 @@ import { registerErrorHandler } from './error-handler';
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Builds the HTTP app: plugins in a visible order, every route under /api. */
-export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: true,
@@ -68,7 +71,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
 }
 
 /** Serves the built web app; every non-API path gets index.html so the router can take it. */
-function registerWebApp(app: Awaited<ReturnType<typeof Fastify>>, root: string) {
+function registerWebApp(app: FastifyInstance, root: string) {
   if (!existsSync(`${root}/index.html`)) return;
   void app.register(fastifyStatic, { root, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {

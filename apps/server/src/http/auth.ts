@@ -54,6 +54,7 @@ export const authPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =>
   app.addHook('onRequest', async (request) => {
     request.timezone = validTimezone(request.headers['x-timezone']);
     if (request.routeOptions.config.public || !request.url.startsWith('/api')) return;
+    if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer
     if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated();

@@ -12,8 +12,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        (errors[field] ??= []).push(issue.message);
+        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+        (errors[field] ??= []).push(issue.message ?? 'invalid');
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(422).send({ message: first, errors } satisfies ErrorBody);

@@ -10,8 +10,7 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
-export const forbidden = (message = 'This action is unauthorized.') =>
-  new HttpError(403, message);
+export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
 export const tooManyRequests = (message = 'Too Many Attempts.') => new HttpError(429, message);
 

@@ -13,5 +13,11 @@ export function pageMeta(total: number, page: number, perPage: number): PageMeta
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? null : (page - 1) * perPage + 1;
   const to = total === 0 ? null : Math.min(total, page * perPage);
-  return { current_page: page, last_page: lastPage, from: from && from <= total ? from : null, to: from && from <= total ? to : null, total };
+  return {
+    current_page: page,
+    last_page: lastPage,
+    from: from && from <= total ? from : null,
+    to: from && from <= total ? to : null,
+    total,
+  };
 }

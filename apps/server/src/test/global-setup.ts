@@ -39,7 +39,8 @@ export default async function setup(project: TestProject) {
         "SELECT datname FROM pg_database WHERE datname LIKE 'waymark_t_%' OR datname = $1",
         [name],
       );
-      for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+      for (const row of rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await admin.end();
     };
   }

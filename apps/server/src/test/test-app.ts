@@ -67,7 +67,9 @@ export async function createAccount(
   if (settings && Object.keys(settings).length > 0) {
     await t.db
       .insert(accountSettings)
-      .values(Object.entries(settings).map(([code, value]) => ({ account_id: account.id, code, value })));
+      .values(
+        Object.entries(settings).map(([code, value]) => ({ account_id: account.id, code, value })),
+      );
   }
   return account;
 }

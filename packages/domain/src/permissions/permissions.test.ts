@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { defineAbilityFor, type Action, type Subject } from './permissions';
 import type { Role } from '../account/account.schema';
 
-const ALL_ON = [
-  'ble_tags',
-  'dashboards',
-  'ai_available',
-  'embeds_custom_report',
-].map((code) => ({ code, value: '1' }));
+const ALL_ON = ['ble_tags', 'dashboards', 'ai_available', 'embeds_custom_report'].map((code) => ({
+  code,
+  value: '1',
+}));
 
 function account(settings: { code: string; value: string | null }[]) {
   return {

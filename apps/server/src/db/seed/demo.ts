@@ -12,7 +12,11 @@ export const DEMO_LOGINS = [
   { email: 'admin@demo.test', name: 'Alex Admin', note: 'Admin of Demo Logistics and Demo Home' },
   { email: 'manager@demo.test', name: 'Morgan Manager', note: 'Account Manager of Demo Logistics' },
   { email: 'user@demo.test', name: 'Pat Power', note: 'Power User of Demo Logistics' },
-  { email: 'viewer@demo.test', name: 'Vic Viewer', note: 'Viewer of Demo Logistics, a few devices' },
+  {
+    email: 'viewer@demo.test',
+    name: 'Vic Viewer',
+    note: 'Viewer of Demo Logistics, a few devices',
+  },
   { email: 'consumer@demo.test', name: 'Casey Consumer', note: 'Admin of Demo Home' },
   { email: 'root@demo.test', name: 'Riley Root', note: 'Platform admin' },
 ] as const;
@@ -42,7 +46,12 @@ const HOME_SETTINGS: Record<string, string> = {
   ai_available: '0',
 };
 
-const MEMBERSHIPS: { email: DemoEmail; account: 'logistics' | 'home'; role: Role; full: boolean }[] = [
+const MEMBERSHIPS: {
+  email: DemoEmail;
+  account: 'logistics' | 'home';
+  role: Role;
+  full: boolean;
+}[] = [
   { email: 'admin@demo.test', account: 'logistics', role: 'admin', full: true },
   { email: 'admin@demo.test', account: 'home', role: 'admin', full: true },
   { email: 'manager@demo.test', account: 'logistics', role: 'manager', full: true },
@@ -84,10 +93,20 @@ export async function seedDemo(db: Db) {
     if (!logistics || !home) throw new Error('demo accounts were not created');
     const accountIds = { logistics: logistics.id, home: home.id };
 
-    await tx.insert(accountSettings).values([
-      ...Object.entries(LOGISTICS_SETTINGS).map(([code, value]) => ({ account_id: logistics.id, code, value })),
-      ...Object.entries(HOME_SETTINGS).map(([code, value]) => ({ account_id: home.id, code, value })),
-    ]);
+    await tx
+      .insert(accountSettings)
+      .values([
+        ...Object.entries(LOGISTICS_SETTINGS).map(([code, value]) => ({
+          account_id: logistics.id,
+          code,
+          value,
+        })),
+        ...Object.entries(HOME_SETTINGS).map(([code, value]) => ({
+          account_id: home.id,
+          code,
+          value,
+        })),
+      ]);
 
     const created = await tx
       .insert(users)

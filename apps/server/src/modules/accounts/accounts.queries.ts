@@ -59,7 +59,9 @@ export async function membershipOf(
     .select(accountColumns)
     .from(accountMemberships)
     .innerJoin(accounts, eq(accounts.id, accountMemberships.account_id))
-    .where(and(eq(accountMemberships.user_id, userId), eq(accountMemberships.account_id, accountId)))
+    .where(
+      and(eq(accountMemberships.user_id, userId), eq(accountMemberships.account_id, accountId)),
+    )
     .limit(1);
   if (!row) return undefined;
   const settings = await settingsByAccount(db, [accountId]);

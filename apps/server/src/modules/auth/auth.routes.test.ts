@@ -234,7 +234,10 @@ describe('temporary tokens', () => {
     });
     expect(exchange.statusCode).toBe(200);
     const session = exchange.json().data.token as string;
-    const me = await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${session}` } });
+    const me = await t.app.inject({
+      url: '/api/me',
+      headers: { authorization: `Bearer ${session}` },
+    });
     expect(me.json().data.id).toBe(user.id);
     const replay = await t.app.inject({
       method: 'PUT',

@@ -52,7 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.delete(
     '/token',
-    { schema: { tags: ['auth'], summary: 'Log out: revoke this bearer token', response: { 200: nullEnvelope } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revoke this bearer token',
+        response: { 200: nullEnvelope },
+      },
+    },
     async (request) => {
       await auth.logout(ctx, requireAuth(request));
       return { data: null };
@@ -133,7 +139,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: dataEnvelope(tokenResponseSchema) },
       },
     },
-    async (request) => ({ data: { token: await auth.issueTemporaryToken(ctx, requireAuth(request)) } }),
+    async (request) => ({
+      data: { token: await auth.issueTemporaryToken(ctx, requireAuth(request)) },
+    }),
   );
 
   app.put(

@@ -1,7 +1,12 @@
 import argon2 from 'argon2';
 
 // OWASP's recommended argon2id parameters: strong, yet ~30 ms per hash on this hardware.
-const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const options = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, options);

@@ -30,7 +30,12 @@ export async function findLiveToken(db: Db, token: string, kinds: TokenKind[]) {
     .select({
       tokenId: tokens.id,
       kind: tokens.kind,
-      user: { id: users.id, name: users.name, email: users.email, is_gpx_admin: users.is_gpx_admin },
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        is_gpx_admin: users.is_gpx_admin,
+      },
       imitator: { id: imitators.id, name: imitators.name, email: imitators.email },
     })
     .from(tokens)
@@ -79,5 +84,8 @@ export async function revokeUserTokens(
 }
 
 export async function touchToken(db: Db, tokenId: number) {
-  await db.update(tokens).set({ last_used_at: sql`now()` }).where(eq(tokens.id, tokenId));
+  await db
+    .update(tokens)
+    .set({ last_used_at: sql`now()` })
+    .where(eq(tokens.id, tokenId));
 }

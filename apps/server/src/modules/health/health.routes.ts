@@ -14,7 +14,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags: ['platform'],
         summary: 'Health: database reachable and version (503 when the database is not)',
         response: {
-          200: dataEnvelope(z.object({ status: z.literal('ok'), database: z.string(), version: z.string() })),
+          200: dataEnvelope(
+            z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }),
+          ),
           503: z.object({ message: z.string() }),
         },
       },

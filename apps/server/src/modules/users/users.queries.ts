@@ -57,9 +57,18 @@ export async function setPasswordHash(db: Db, id: number, passwordHash: string) 
 
 export async function recordLogin(
   db: Db,
-  entry: { user_id: number | null; email: string; success: boolean; reason?: string; ip: string; user_agent?: string },
+  entry: {
+    user_id: number | null;
+    email: string;
+    success: boolean;
+    reason?: string;
+    ip: string;
+    user_agent?: string;
+  },
 ) {
-  await db.insert(loginAudit).values({ ...entry, reason: entry.reason ?? null, user_agent: entry.user_agent ?? null });
+  await db
+    .insert(loginAudit)
+    .values({ ...entry, reason: entry.reason ?? null, user_agent: entry.user_agent ?? null });
 }
 
 export async function timezoneExists(db: Db, id: number) {

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMemberships } from '../../db/schema';
+import {
+  authHeader,
+  createAccount,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/accounts/{id}/users', () => {
+  it('lists the account users with role and device access, searchable and paged', async () => {
+    const account = await createAccount(t);
+    const admin = await createUser(t, { account, role: 'admin', email: 'aaron@acme.test' });
+    const viewer = await createUser(t, {
+      account,
+      role: 'viewer',
+      full_device_access: false,
+      email: 'zoe@acme.test',
+    });
+    await createUser(t, { account: await createAccount(t), email: 'outsider@acme.test' });
+    const headers = await authHeader(t, admin.email);
+    const response = await t.app.inject({
+      url: `/api/accounts/${account.id}/users?query=acme`,
+      headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data.map((u: { email: string }) => u.email).sort()).toEqual([
+      admin.email,
+      viewer.email,
+    ]);
+    expect(body.data.find((u: { id: number }) => u.id === viewer.id)).toMatchObject({
+      role: 'viewer',
+      full_device_access: false,
+      devices_count: 0,
+    });
+    expect(body.meta).toEqual({ current_page: 1, last_page: 1, from: 1, to: 2, total: 2 });
+    const page = await t.app.inject({
+      url: `/api/accounts/${account.id}/users?per_page=1&page=2`,
+      headers,
+    });
+    expect(page.json().meta).toEqual({ current_page: 2, last_page: 2, from: 2, to: 2, total: 2 });
+  });
+
+  it('is forbidden to a viewer and hidden from other accounts', async () => {
+    const account = await createAccount(t);
+    const viewer = await createUser(t, { account, role: 'viewer' });
+    const outsider = await createUser(t, { account: await createAccount(t), role: 'admin' });
+    const forbidden = await t.app.inject({
+      url: `/api/accounts/${account.id}/users`,
+      headers: await authHeader(t, viewer.email),
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const hidden = await t.app.inject({
+      url: `/api/accounts/${account.id}/users`,
+      headers: await authHeader(t, outsider.email),
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('API token', () => {
+  it('lets an admin read and reset the token when the account has API access', async () => {
+    const account = await createAccount(t, { has_api_access: true, api_token: 'first-token' });
+    const admin = await createUser(t, { account, role: 'admin' });
+    const headers = await authHeader(t, admin.email);
+    const read = await t.app.inject({ url: `/api/accounts/${account.id}/api-token`, headers });
+    expect(read.json()).toEqual({ data: { api_token: 'first-token' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${account.id}/reset-token`,
+      headers,
+    });
+    expect(reset.statusCode).toBe(200);
+    const fresh = reset.json().data.api_token;
+    expect(fresh).not.toBe('first-token');
+    const again = await t.app.inject({ url: `/api/accounts/${account.id}/api-token`, headers });
+    expect(again.json().data.api_token).toBe(fresh);
+  });
+
+  it('is refused without API access or without manage Account', async () => {
+    const noApi = await createAccount(t, { has_api_access: false });
+    const admin = await createUser(t, { account: noApi, role: 'admin' });
+    const refused = await t.app.inject({
+      url: `/api/accounts/${noApi.id}/api-token`,
+      headers: await authHeader(t, admin.email),
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const withApi = await createAccount(t, { has_api_access: true });
+    const manager = await createUser(t, { account: withApi, role: 'manager' });
+    const managerReset = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${withApi.id}/reset-token`,
+      headers: await authHeader(t, manager.email),
+    });
+    expect(managerReset.statusCode).toBe(403);
+  });
+
+  it("never shows another account's token", async () => {
+    const theirs = await createAccount(t, { has_api_access: true, api_token: 'their-secret' });
+    const outsider = await createUser(t, {
+      account: await createAccount(t, { has_api_access: true }),
+    });
+    const response = await t.app.inject({
+      url: `/api/accounts/${theirs.id}/api-token`,
+      headers: await authHeader(t, outsider.email),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('their-secret');
+  });
+});
+
+describe('membership rows', () => {
+  it('keep the limited device access a viewer was given', async () => {
+    const account = await createAccount(t);
+    const admin = await createUser(t, { account, role: 'admin' });
+    const viewer = await createUser(t, { account, role: 'viewer', full_device_access: false });
+    const { eq, and } = await import('drizzle-orm');
+    await t.db
+      .update(accountMemberships)
+      .set({ device_ids: [11, 12, 13] })
+      .where(
+        and(
+          eq(accountMemberships.user_id, viewer.id),
+          eq(accountMemberships.account_id, account.id),
+        ),
+      );
+    const response = await t.app.inject({
+      url: `/api/accounts/${account.id}/users`,
+      headers: await authHeader(t, admin.email),
+    });
+    expect(response.json().data.find((u: { id: number }) => u.id === viewer.id).devices_count).toBe(
+      3,
+    );
+  });
+});
