@@ -1,0 +1,29 @@
+import { Suspense, useSyncExternalStore } from 'react';
+import { Loader, Modal } from '@mantine/core';
+import { MODAL_REGISTRY } from './modalRegistry';
+import { modals } from './modalQueue';
+
+/** Shows the newest modal of the queue. */
+export function ModalHost() {
+  const entries = useSyncExternalStore(modals.subscribe, modals.entries);
+  const current = entries[0] ?? null;
+  const registered = current ? MODAL_REGISTRY[current.name] : undefined;
+  const close = () => modals.close(current?.name);
+  const Body = registered?.component;
+
+  return (
+    <Modal
+      opened={Boolean(Body)}
+      onClose={close}
+      title={registered?.title}
+      size={registered?.size ?? 'md'}
+      centered
+    >
+      {current && Body ? (
+        <Suspense fallback={<Loader size="sm" />}>
+          <Body key={current.key} close={close} props={current.props} />
+        </Suspense>
+      ) : null}
+    </Modal>
+  );
+}

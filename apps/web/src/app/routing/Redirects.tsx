@@ -1,0 +1,16 @@
+import { Navigate, useLocation, useParams } from 'react-router';
+import { fillParams } from './legacyRedirects';
+import { homeTarget } from './nextPath';
+
+/** `/`: to the `next` query value when present, else the tracker list (spec 002 §2.1). */
+export function HomeRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={homeTarget(search)} replace />;
+}
+
+/** An old address: same screen at its current path, query kept. */
+export function LegacyRedirect({ to }: { to: string }) {
+  const params = useParams();
+  const { search } = useLocation();
+  return <Navigate to={fillParams(to, params) + search} replace />;
+}

@@ -1,0 +1,17 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useRouteError } from 'react-router';
+import { SERVER_ERROR_TEXT, SERVER_ERROR_TITLE } from '../toast';
+
+/** A screen that failed to load or render (often a chunk missing after a deploy). */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Center h="100dvh">
+      <Stack align="center">
+        <Title order={2}>{SERVER_ERROR_TITLE}</Title>
+        <Button onClick={() => window.location.reload()}>{SERVER_ERROR_TEXT}</Button>
+      </Stack>
+    </Center>
+  );
+}

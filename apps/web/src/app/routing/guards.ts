@@ -1,0 +1,24 @@
+import { allows, type AccessRule } from '../session/access';
+import type { SessionView } from '../session/currentAccount';
+import { HOME_PATH, loginPathFor } from './nextPath';
+
+export interface RouteGuard extends AccessRule {
+  /** Reachable without logging in (spec 002 §2.2). */
+  public?: boolean;
+  /** Where to send a logged-in user the rule refuses; the tracker list unless stated. */
+  otherwise?: string;
+}
+
+/**
+ * The guard decision for one route: null lets the user in, a string is where to go instead.
+ * `path` is the wanted address (path and query), kept as `next` for the login page.
+ */
+export function guardRedirect(
+  guard: RouteGuard,
+  view: SessionView | null,
+  path: string,
+): string | null {
+  if (guard.public) return null;
+  if (!view) return loginPathFor(path);
+  return allows(guard, view) ? null : (guard.otherwise ?? HOME_PATH);
+}

@@ -1,0 +1,98 @@
+import { builtManageSections, MANAGE_SECTIONS } from '../../features/manage/manageSections';
+import type { ScreenRoute } from './screenRoute';
+
+/**
+ * Screens reachable without logging in (spec 002 §2.1, §2.2). They render without the shell.
+ */
+export const PUBLIC_ROUTES: ScreenRoute[] = [
+  {
+    path: 'forgot',
+    name: 'PasswordForgotView',
+    screen: () =>
+      import('../../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  },
+  {
+    path: 'reset-password',
+    name: 'PasswordResetView',
+    screen: () => import('../../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  },
+  { path: 'create-account', name: 'CreateAccountView' },
+  { path: 'payment-success', name: 'PaymentSuccessView' },
+  { path: 'approve-order/:uuid' },
+  { path: 'approve-order-success' },
+  { path: 'shipments/track/:uuid' },
+  { path: 'reports/view/:uuid' },
+  {
+    path: '403',
+    screen: () => import('../../features/errors/ForbiddenPage').then((m) => m.ForbiddenPage),
+  },
+  {
+    path: '404',
+    screen: () => import('../../features/errors/NotFoundPage').then((m) => m.NotFoundPage),
+  },
+];
+
+const shipments = { flag: 'canTrackShipments' } as const;
+const rules = { flag: 'hasRulesEngine' } as const;
+const manageRules = { ...rules, can: ['manage', 'Rules'], otherwise: '/rules' } as const;
+
+/** Screens behind the login, inside the navigation shell. */
+export const PRIVATE_ROUTES: ScreenRoute[] = [
+  {
+    path: 'trackers',
+    name: 'DeviceListView',
+    screen: () => import('../../features/trackers/DeviceListPage').then((m) => m.DeviceListPage),
+  },
+  { path: 'trackers/:id', name: 'DeviceDetailsView' },
+  {
+    path: 'accounts/:accountId/trackers/:id',
+    name: 'GpxAdminDeviceDetailsView',
+    guard: { platformAdmin: true },
+  },
+  { path: 'groups', name: 'GroupListView', guard: { flag: 'isB2B' } },
+  { path: 'groups/:id', name: 'GroupDetailsView', guard: { flag: 'isB2B' } },
+  { path: 'geofences', name: 'GeofenceListView' },
+  { path: 'geofences/create', name: 'GeofenceCreateView' },
+  { path: 'geofences/:id', name: 'GeofenceDetailsView' },
+  { path: 'geofences/:id/edit', name: 'GeofenceEditView' },
+  { path: 'anchors', name: 'AnchorsListView' },
+  {
+    path: 'dashboards',
+    guard: { can: ['view', 'Dashboard'] },
+    children: [
+      { index: true, redirect: 'dwell' },
+      { path: 'dwell' },
+      { path: 'analytics', guard: { can: ['view', 'CustomReport'] } },
+    ],
+  },
+  { path: 'archived-shipments', guard: shipments },
+  { path: 'shipments', guard: shipments },
+  { path: 'shipments/create', guard: shipments },
+  { path: 'shipments/:id', guard: shipments },
+  { path: 'shipments/:id/edit', guard: shipments },
+  { path: 'alerts' },
+  { path: 'reports' },
+  { path: 'reports/:id' },
+  { path: 'rules', name: 'rules.index', guard: rules },
+  { path: 'rules/create', name: 'rules.create', guard: manageRules },
+  { path: 'rules/:id', name: 'rules.edit', guard: manageRules },
+  {
+    path: 'manage',
+    guard: { can: ['manage', 'Account'] },
+    screen: () => import('../../features/manage/ManagePage').then((m) => m.ManagePage),
+    children: [
+      // The spec opens Subscriptions; until it is built /manage opens the first built tab.
+      { index: true, redirect: builtManageSections()[0]?.path ?? 'subscriptions' },
+      ...MANAGE_SECTIONS.map(({ path, guard, screen }) => ({ path, guard, screen })),
+      { path: 'subscriptions/:id' },
+      { path: 'orders/:id' },
+    ],
+  },
+  {
+    path: 'account',
+    name: 'AccountSettingsView',
+    screen: () =>
+      import('../../features/account/AccountSettingsPage').then((m) => m.AccountSettingsPage),
+  },
+  { path: 'utility', name: 'UtilityView', guard: { platformAdmin: true } },
+];

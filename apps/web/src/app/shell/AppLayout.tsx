@@ -1,0 +1,48 @@
+import { Box, Burger, Drawer, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet } from 'react-router';
+import { BREAKPOINTS } from '@waymark/domain';
+import { useSession } from '../session/useSession';
+import { AccountMenu } from './AccountMenu';
+import classes from './AppLayout.module.css';
+import { ImitationBanner } from './ImitationBanner';
+import { Logo } from './Logo';
+import { NavLinks } from './NavLinks';
+
+/** The shell of every private screen: impersonation banner, header with navigation, page. */
+export function AppLayout() {
+  const view = useSession();
+  const [menuOpened, menu] = useDisclosure(false);
+  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`) ?? false;
+  // RequireAuth renders this only with a session; the check keeps the types honest.
+  if (!view) return null;
+
+  return (
+    <Box className={classes.shell}>
+      <ImitationBanner view={view} />
+      <Group component="header" className={classes.header} justify="space-between" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" miw={0}>
+          {mobile && (
+            <Burger opened={menuOpened} onClick={menu.toggle} aria-label="Menu" size="sm" />
+          )}
+          <Link to="/trackers" aria-label="Home">
+            <Logo />
+          </Link>
+          {view.account && (
+            <Text size="sm" c="dimmed" truncate="end" data-testid="current-account">
+              {view.account.title}
+            </Text>
+          )}
+          {!mobile && <NavLinks view={view} />}
+        </Group>
+        <AccountMenu view={view} />
+      </Group>
+      <Drawer opened={mobile && menuOpened} onClose={menu.close} title={<Logo />} size="xs">
+        <NavLinks view={view} mobile onNavigate={menu.close} />
+      </Drawer>
+      <Box component="main" className={classes.main}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

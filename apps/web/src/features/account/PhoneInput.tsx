@@ -1,0 +1,26 @@
+import { InputBase } from '@mantine/core';
+import { PHONE_MASK } from '@waymark/domain';
+import { IMaskInput } from 'react-imask';
+
+interface PhoneInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+}
+
+export function PhoneInput({ label, value, onChange, error }: PhoneInputProps) {
+  return (
+    <InputBase
+      component={IMaskInput}
+      mask={PHONE_MASK}
+      label={label}
+      type="tel"
+      autoComplete="tel"
+      placeholder="(555) 555-5555"
+      value={value}
+      onAccept={(next: string) => onChange(next)}
+      error={error}
+    />
+  );
+}
