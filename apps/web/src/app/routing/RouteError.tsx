@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
 import { SERVER_ERROR_TEXT, SERVER_ERROR_TITLE } from '../toast';
 
