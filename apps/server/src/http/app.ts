@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
 import { accountRoutes } from '../modules/accounts/accounts.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
@@ -70,13 +71,16 @@ export async function buildApp(
   return app;
 }
 
-/** Serves the built web app; every non-API path gets index.html so the router can take it. */
+/**
+ * Serves the built web app when there is one; every other GET outside /api gets index.html
+ * so the web router can take the path. Unknown API paths answer 404 in the error envelope.
+ */
 function registerWebApp(app: FastifyInstance, root: string) {
-  if (!existsSync(`${root}/index.html`)) return;
-  void app.register(fastifyStatic, { root, wildcard: false, index: false });
+  const hasWebApp = existsSync(`${root}/index.html`);
+  if (hasWebApp) void app.register(fastifyStatic, { root, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not Found' });
+    if (!hasWebApp || request.url.startsWith('/api') || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody);
     }
     return reply.type('text/html').sendFile('index.html');
   });

@@ -31,8 +31,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Server Error' } satisfies ErrorBody);
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody);
-  });
 }

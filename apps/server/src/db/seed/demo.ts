@@ -93,20 +93,18 @@ export async function seedDemo(db: Db) {
     if (!logistics || !home) throw new Error('demo accounts were not created');
     const accountIds = { logistics: logistics.id, home: home.id };
 
-    await tx
-      .insert(accountSettings)
-      .values([
-        ...Object.entries(LOGISTICS_SETTINGS).map(([code, value]) => ({
-          account_id: logistics.id,
-          code,
-          value,
-        })),
-        ...Object.entries(HOME_SETTINGS).map(([code, value]) => ({
-          account_id: home.id,
-          code,
-          value,
-        })),
-      ]);
+    await tx.insert(accountSettings).values([
+      ...Object.entries(LOGISTICS_SETTINGS).map(([code, value]) => ({
+        account_id: logistics.id,
+        code,
+        value,
+      })),
+      ...Object.entries(HOME_SETTINGS).map(([code, value]) => ({
+        account_id: home.id,
+        code,
+        value,
+      })),
+    ]);
 
     const created = await tx
       .insert(users)
