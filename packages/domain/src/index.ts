@@ -6,3 +6,5 @@ export * from './http/envelope.schema';
 export * from './permissions/permissions';
 export * from './phone/phone.rules';
 export * from './user/user.schema';
+export * from './geo/geo.rules';
+export * from './position/stops.rules';
