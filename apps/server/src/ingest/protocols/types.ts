@@ -47,6 +47,8 @@ export type Alarm =
 export interface BleBeacon {
   id: string;
   rssi?: number;
+  /** Volts, where the beacon reports it. */
+  batteryVoltage?: number;
 }
 
 export interface CellTower {

@@ -208,7 +208,7 @@ describe('GT06 decoder', () => {
 
   it('rejects a bad CRC', () => {
     const corrupt = bytes(GPS_22);
-    corrupt[10] ^= 0x01;
+    corrupt[10] = corrupt[10]! ^ 0x01;
     expect(() => gt06Protocol.decode(loggedIn(), corrupt, NOW)).toThrow(/CRC mismatch/);
   });
 
