@@ -8,3 +8,4 @@ export * from './phone/phone.rules';
 export * from './user/user.schema';
 export * from './geo/geo.rules';
 export * from './position/stops.rules';
+export * from './position/position.schema';

@@ -7,7 +7,15 @@ import { outboxMailer } from '../adapters/mail/mailer';
 import type { AppContext } from '../app-context';
 import { parseConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { accountMemberships, accounts, accountSettings, users } from '../db/schema';
+import {
+  accountMemberships,
+  accounts,
+  accountSettings,
+  devices,
+  geofences,
+  models,
+  users,
+} from '../db/schema';
 import { buildApp } from '../http/app';
 import { hashPassword } from '../modules/auth/passwords';
 import { withDatabase } from './global-setup';
@@ -114,4 +122,53 @@ export async function authHeader(t: Pick<TestApp, 'app'>, email: string) {
   });
   const { data } = response.json<{ data: { token: string } }>();
   return { authorization: `Bearer ${data.token}` };
+}
+
+export async function createModel(
+  t: Pick<TestApp, 'db'>,
+  values: Partial<typeof models.$inferInsert> = {},
+) {
+  const [model] = await t.db
+    .insert(models)
+    .values({ title: 'Mobile 200', device_type: `ll02-${unique()}`, protocol: 'gt06', ...values })
+    .returning();
+  return model!;
+}
+
+export async function createDevice(
+  t: Pick<TestApp, 'db'>,
+  account: { id: number },
+  values: Partial<typeof devices.$inferInsert> = {},
+) {
+  const model_id = values.model_id ?? (await createModel(t)).id;
+  const [device] = await t.db
+    .insert(devices)
+    .values({
+      account_id: account.id,
+      model_id,
+      name: `Tracker ${unique()}`,
+      serial: `86${Date.now().toString().slice(-8)}${String(sequence++).padStart(5, '0')}`,
+      ...values,
+    })
+    .returning();
+  return device!;
+}
+
+export async function createGeofence(
+  t: Pick<TestApp, 'db'>,
+  account: { id: number },
+  values: Partial<typeof geofences.$inferInsert> = {},
+) {
+  const [geofence] = await t.db
+    .insert(geofences)
+    .values({
+      account_id: account.id,
+      name: `Geofence ${unique()}`,
+      lat: 41.88,
+      lng: -87.63,
+      radius: 0.5,
+      ...values,
+    })
+    .returning();
+  return geofence!;
 }

@@ -130,6 +130,8 @@ export const currentPositions = pgTable('current_positions', {
     withTimezone: true,
   }),
   attributes: jsonb('attributes'),
+  /** What the motion step remembers between batches (anchors, odometer track). */
+  pipeline_state: jsonb('pipeline_state'),
 });
 
 export const EVENT_TYPES = [

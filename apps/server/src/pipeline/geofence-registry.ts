@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { geofences } from '../db/schema';
+import { AccountGeofenceIndex } from './geofence-index';
+
+/**
+ * One spatial index per account, built on first use and rebuilt when the account's geofences
+ * change (the geofence service calls `invalidate`), so the pipeline never reads stale shapes.
+ */
+export class GeofenceRegistry {
+  private readonly indexes = new Map<number, Promise<AccountGeofenceIndex>>();
+
+  constructor(private readonly db: Db) {}
+
+  forAccount(accountId: number): Promise<AccountGeofenceIndex> {
+    let index = this.indexes.get(accountId);
+    if (!index) {
+      index = this.load(accountId);
+      this.indexes.set(accountId, index);
+      index.catch(() => this.indexes.delete(accountId));
+    }
+    return index;
+  }
+
+  invalidate(accountId: number) {
+    this.indexes.delete(accountId);
+  }
+
+  private async load(accountId: number) {
+    const rows = await this.db
+      .select({
+        id: geofences.id,
+        accountId: geofences.account_id,
+        name: geofences.name,
+        lat: geofences.lat,
+        lng: geofences.lng,
+        radius: geofences.radius,
+        isIrregular: geofences.is_irregular,
+        geoJson: geofences.geo_json,
+      })
+      .from(geofences)
+      .where(eq(geofences.account_id, accountId));
+    return new AccountGeofenceIndex(rows);
+  }
+}

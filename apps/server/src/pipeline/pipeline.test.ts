@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { gazetteerGeocoder } from '../adapters/geocoder/gazetteer-geocoder';
+import {
+  currentPositions,
+  deviceEvents,
+  devices,
+  geofenceVisits,
+  unknownDevices,
+} from '../db/schema';
+import type { RawPosition } from '../ingest/protocols/types';
+import { RealtimeHub, type RealtimeMessage } from '../realtime/hub';
+import {
+  createAccount,
+  createDevice,
+  createGeofence,
+  createTestApp,
+  type TestApp,
+} from '../test/test-app';
+import { PositionPipeline } from './pipeline';
+
+let t: TestApp;
+let pipeline: PositionPipeline;
+const hub = new RealtimeHub();
+const geocoder = gazetteerGeocoder();
+beforeAll(async () => {
+  t = await createTestApp();
+  pipeline = new PositionPipeline(t.ctx.database, geocoder, hub, t.app.log, { maxDelayMs: 5 });
+});
+afterAll(() => t.close());
+
+const fix = (
+  serial: string,
+  minute: number,
+  lat: number,
+  lng: number,
+  over: Partial<RawPosition> = {},
+): RawPosition => ({
+  serial,
+  deviceTime: new Date(Date.UTC(2026, 10, 21, 9, minute)),
+  lat,
+  lng,
+  valid: true,
+  fix: 'gps',
+  speed: 50,
+  speedUnit: 'kmh',
+  ...over,
+});
+
+describe('PositionPipeline', () => {
+  it('stores history, the current position, visits and events, then publishes', async () => {
+    const account = await createAccount(t);
+    const device = await createDevice(t, account, { name: 'Truck 1' });
+    const depot = await createGeofence(t, account, {
+      name: 'Chicago Depot',
+      lat: 41.88,
+      lng: -87.63,
+      radius: 0.5,
+    });
+    const messages: RealtimeMessage[] = [];
+    hub.subscribe(`accounts.${account.id}.positions`, (m) => messages.push(m));
+    hub.subscribe(`accounts.${account.id}.events`, (m) => messages.push(m));
+
+    const result = await pipeline.submit(
+      [
+        fix(device.serial, 0, 41.95, -87.63, { battery: 30 }),
+        fix(device.serial, 5, 41.881, -87.631, { battery: 25 }),
+        fix(device.serial, 10, 41.8805, -87.6305, { battery: 15 }),
+        fix(device.serial, 20, 42.0, -87.7, { battery: 14 }),
+      ],
+      'gt06',
+    );
+    expect(result).toEqual({ stored: 4, unknown: 0 });
+
+    const history = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
+    );
+    expect(history.rows[0]!.n).toBe(4);
+
+    const [current] = await t.db
+      .select()
+      .from(currentPositions)
+      .where(eq(currentPositions.device_id, device.id));
+    expect(current).toMatchObject({ lat: 42.0, lng: -87.7, battery: 14, geofence_ids: [] });
+    expect(current!.address).toMatch(/^Near .*, IL, US$/);
+    expect(current!.speed).toBeCloseTo(13.89, 1);
+    expect(current!.odometer).toBeGreaterThan(15_000);
+
+    const [visit] = await t.db
+      .select()
+      .from(geofenceVisits)
+      .where(eq(geofenceVisits.device_id, device.id));
+    expect(visit).toMatchObject({ geofence_id: depot.id });
+    expect(visit!.entered_at.toISOString()).toBe('2026-11-21T09:05:00.000Z');
+    expect(visit!.exited_at!.toISOString()).toBe('2026-11-21T09:20:00.000Z');
+
+    const events = await t.db
+      .select()
+      .from(deviceEvents)
+      .where(eq(deviceEvents.device_id, device.id))
+      .orderBy(deviceEvents.id);
+    expect(events.map((e) => e.description)).toEqual([
+      'Truck 1 entered Chicago Depot',
+      'Truck 1 battery is low (15%)',
+      'Truck 1 exited Chicago Depot',
+    ]);
+    const [flags] = await t.db
+      .select({ low: devices.low_battery })
+      .from(devices)
+      .where(eq(devices.id, device.id));
+    expect(flags!.low).toBe(true);
+
+    expect(messages.filter((m) => m.event === 'PositionUpdated')).toHaveLength(1);
+    expect(messages.find((m) => m.event === 'PositionUpdated')!.data).toMatchObject({
+      device_id: device.id,
+      lat: 42.0,
+    });
+    expect(messages.filter((m) => m.event === 'DeviceEventCreated')).toHaveLength(3);
+  });
+
+  it('stores a late fix as history without moving the current position', async () => {
+    const account = await createAccount(t);
+    const device = await createDevice(t, account);
+    await pipeline.submit([fix(device.serial, 30, 40.0, -90.0)], 'osmand');
+    await pipeline.submit([fix(device.serial, 10, 40.5, -90.5)], 'osmand');
+    const [current] = await t.db
+      .select()
+      .from(currentPositions)
+      .where(eq(currentPositions.device_id, device.id));
+    expect(current).toMatchObject({ lat: 40.0, lng: -90.0 });
+    const history = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
+    );
+    expect(history.rows[0]!.n).toBe(2);
+  });
+
+  it('stores a resent position once', async () => {
+    const account = await createAccount(t);
+    const device = await createDevice(t, account);
+    const report = fix(device.serial, 40, 39.0, -94.5);
+    await pipeline.submit([report], 'teltonika');
+    await pipeline.submit([report], 'teltonika');
+    const history = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
+    );
+    expect(history.rows[0]!.n).toBe(1);
+  });
+
+  it('counts reports from unknown serials and stores nothing for them', async () => {
+    const result = await pipeline.submit(
+      [fix('999000111222333', 1, 41, -87), fix('999000111222333', 2, 41, -87)],
+      'gt06',
+      '203.0.113.9',
+    );
+    expect(result).toEqual({ stored: 0, unknown: 2 });
+    const [row] = await t.db
+      .select()
+      .from(unknownDevices)
+      .where(eq(unknownDevices.serial, '999000111222333'));
+    expect(row).toMatchObject({ reports: 2, protocol: 'gt06', remote_address: '203.0.113.9' });
+  });
+
+  it('batches concurrent submissions into one transaction and answers each', async () => {
+    const account = await createAccount(t);
+    const a = await createDevice(t, account);
+    const b = await createDevice(t, account);
+    const before = pipeline.stats.batches;
+    const results = await Promise.all([
+      pipeline.submit([fix(a.serial, 1, 38.6, -90.2)], 'gt06'),
+      pipeline.submit([fix(b.serial, 1, 39.1, -94.6), fix(b.serial, 2, 39.11, -94.6)], 'gt06'),
+    ]);
+    expect(results).toEqual([
+      { stored: 1, unknown: 0 },
+      { stored: 2, unknown: 0 },
+    ]);
+    expect(pipeline.stats.batches - before).toBe(1);
+  });
+});

@@ -1,0 +1,182 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Geocoder } from '../adapters/geocoder/geocoder';
+import type { Database } from '../db/client';
+import type { RawPosition } from '../ingest/protocols/types';
+import { channels, type RealtimeHub } from '../realtime/hub';
+import { DeviceDirectory } from './device-directory';
+import { GeofenceRegistry } from './geofence-registry';
+import { normaliseBatch } from './steps/normalise';
+import { runSteps } from './run-steps';
+import * as store from './pipeline.queries';
+import { presentCurrent, presentEvent } from './present';
+import type { DeviceState } from './position';
+
+export interface SubmitResult {
+  /**
+   * Reports of known devices now handled: stored durably, or dropped as impossible (a device
+   * is acknowledged for those too, so it does not resend them forever).
+   */
+  stored: number;
+  /** Reports from serials no device has: counted, not stored. */
+  unknown: number;
+}
+
+interface Pending {
+  items: RawPosition[];
+  protocol: string;
+  remoteAddress: string | undefined;
+  resolve: (result: SubmitResult) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface PipelineOptions {
+  /** Flush when this many positions wait… */
+  maxBatch?: number;
+  /** …or when the oldest has waited this long (ms). */
+  maxDelayMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * The position path of ARCHITECTURE.md: reports are batched, normalised, run through the pure
+ * steps, committed in one transaction, and only then acknowledged and published. One batch is
+ * in flight at a time, which keeps each device's positions in order.
+ */
+export class PositionPipeline {
+  readonly devices: DeviceDirectory;
+  readonly geofences: GeofenceRegistry;
+  private readonly states = new Map<number, DeviceState>();
+  private readonly partitions = new Set<string>();
+  private queue: Pending[] = [];
+  private queued = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private readonly maxBatch: number;
+  private readonly maxDelayMs: number;
+  private readonly now: () => Date;
+  /** Counters for logs and benchmarks. */
+  readonly stats = { stored: 0, dropped: 0, unknown: 0, batches: 0 };
+
+  constructor(
+    private readonly database: Database,
+    private readonly geocoder: Geocoder,
+    private readonly hub: RealtimeHub,
+    private readonly log: FastifyBaseLogger,
+    options: PipelineOptions = {},
+  ) {
+    this.devices = new DeviceDirectory(database.db, log);
+    this.geofences = new GeofenceRegistry(database.db);
+    this.maxBatch = options.maxBatch ?? 5000;
+    this.maxDelayMs = options.maxDelayMs ?? 20;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Resolves once the reports are durably stored: the moment a device may be acknowledged. */
+  submit(items: RawPosition[], protocol: string, remoteAddress?: string): Promise<SubmitResult> {
+    if (items.length === 0) return Promise.resolve({ stored: 0, unknown: 0 });
+    return new Promise((resolve, reject) => {
+      this.queue.push({ items, protocol, remoteAddress, resolve, reject });
+      this.queued += items.length;
+      if (this.queued >= this.maxBatch) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.maxDelayMs);
+    });
+  }
+
+  /** Writes everything queued; resolves when the queue is empty (used on shutdown too). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.flushing) await this.flushing;
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    this.queued = 0;
+    this.flushing = this.process(batch).finally(() => (this.flushing = undefined));
+    await this.flushing;
+    if (this.queue.length > 0) await this.flush();
+  }
+
+  /** Forgets derived state of devices, e.g. after they were deleted or moved between accounts. */
+  forgetDevices(deviceIds: number[]) {
+    for (const id of deviceIds) this.states.delete(id);
+  }
+
+  private async process(batch: Pending[]) {
+    try {
+      const results = await this.write(batch);
+      batch.forEach((pending, i) => pending.resolve(results[i]!));
+    } catch (error) {
+      this.log.error({ err: error }, 'position batch failed; devices were not acknowledged');
+      for (const pending of batch) pending.reject(error);
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<SubmitResult[]> {
+    const now = this.now();
+    const serials = batch.flatMap((p) => p.items.map((i) => i.serial));
+    const known = await this.devices.resolve(serials);
+
+    const results: SubmitResult[] = [];
+    const accepted: { raw: RawPosition; device: NonNullable<ReturnType<typeof known.get>> }[] = [];
+    for (const pending of batch) {
+      const unknown = new Map<string, number>();
+      let count = 0;
+      for (const raw of pending.items) {
+        const device = known.get(raw.serial);
+        if (device) {
+          accepted.push({ raw, device });
+          count++;
+        } else unknown.set(raw.serial, (unknown.get(raw.serial) ?? 0) + 1);
+      }
+      if (unknown.size > 0)
+        await this.devices.recordUnknown(unknown, pending.protocol, pending.remoteAddress);
+      results.push({ stored: count, unknown: pending.items.length - count });
+    }
+
+    const { positions, dropped } = normaliseBatch(accepted, now);
+    const deviceIds = [...new Set(positions.map((p) => p.deviceId))];
+    const missing = deviceIds.filter((id) => !this.states.has(id));
+    for (const [id, state] of await store.loadStates(this.database.db, missing))
+      this.states.set(id, state);
+
+    const names = new Map(accepted.map(({ device }) => [device.id, device.name]));
+    const outcome = await runSteps(positions, this.states, {
+      geofencesOf: (accountId) => this.geofences.forAccount(accountId),
+      address: (lat, lng) => this.geocoder.reverse(lat, lng),
+      deviceName: (id) => names.get(id) ?? `Tracker #${id}`,
+    });
+
+    let eventIds: { id: number }[] = [];
+    await this.database.db.transaction(async (tx) => {
+      await store.ensurePartitions(tx, positions, this.partitions);
+      await store.insertPositions(tx, positions);
+      await store.upsertCurrentPositions(tx, outcome.current);
+      await store.updateDeviceFlags(tx, outcome.flags);
+      await store.recordVisits(tx, outcome.transitions);
+      eventIds = await store.insertEvents(tx, outcome.events);
+    });
+
+    // Committed: from here on the state is true, and devices may be acknowledged.
+    for (const { position, state } of outcome.current) this.states.set(position.deviceId, state);
+    for (const { position, state } of outcome.current) {
+      this.hub.publish(
+        channels.positions(position.accountId),
+        'PositionUpdated',
+        presentCurrent(position, state),
+      );
+    }
+    outcome.events.forEach((event, i) => {
+      this.hub.publish(
+        channels.events(event.accountId),
+        'DeviceEventCreated',
+        presentEvent(event, eventIds[i]?.id ?? 0),
+      );
+    });
+
+    this.stats.batches++;
+    this.stats.stored += positions.length;
+    this.stats.dropped += dropped.length;
+    this.stats.unknown += serials.length - accepted.length;
+    return results;
+  }
+}

@@ -1,0 +1,40 @@
+import type { ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
+import type { DeviceState, Position } from './position';
+import type { DeviceEvent } from './steps/events';
+
+/** The realtime and API shape of a device's newest position. */
+export function presentCurrent(p: Position, s: DeviceState): CurrentPosition {
+  return {
+    device_id: p.deviceId,
+    location: [p.lng, p.lat],
+    lat: p.lat,
+    lng: p.lng,
+    timestamp: p.fixTime.toISOString(),
+    fix: p.fix,
+    speed: p.speed,
+    course: p.course,
+    altitude: p.altitude,
+    accuracy: p.accuracy,
+    battery: s.battery,
+    temperature: p.temperature,
+    humidity: p.humidity,
+    odometer: s.odometer,
+    address: p.address,
+    is_inside_geofences: s.geofenceIds.length > 0,
+    last_movement_time: s.lastMovementTime?.toISOString() ?? null,
+    last_movement_time_without_cell: s.lastMovementTimeWithoutCell?.toISOString() ?? null,
+    charging: p.charging,
+  };
+}
+
+export function presentEvent(e: DeviceEvent, id: number): ApiDeviceEvent {
+  return {
+    id,
+    device_id: e.deviceId,
+    event_type: e.eventType,
+    description: e.description,
+    created_at: e.createdAt.toISOString(),
+    lat: e.lat,
+    lng: e.lng,
+  };
+}

@@ -1,0 +1,77 @@
+import type { AccountGeofenceIndex } from './geofence-index';
+import type { DeviceState, Position } from './position';
+import { eventsFor, LOW_BATTERY_PERCENT, type DeviceEvent } from './steps/events';
+import { applyGeofences, type GeofenceTransition } from './steps/geofences';
+import { applyMotion, initialState } from './steps/motion';
+
+export interface StepContext {
+  geofencesOf(accountId: number): Promise<AccountGeofenceIndex>;
+  address(lat: number, lng: number): Promise<string | null>;
+  deviceName(deviceId: number): string;
+}
+
+export interface StepsOutcome {
+  /** The newest position and state of each device whose state advanced. */
+  current: { position: Position; state: DeviceState }[];
+  transitions: GeofenceTransition[];
+  events: DeviceEvent[];
+  flags: {
+    deviceId: number;
+    lowBattery: boolean;
+    charging: boolean | null;
+    sos: boolean;
+    overspeed: boolean;
+  }[];
+}
+
+/**
+ * Runs steps 3–5 over ordered, normalised positions. `states` is read, never written: the
+ * caller adopts the new states only after the batch is committed. A position older than its
+ * device's state is history arriving late: it is stored and geofence-tagged, but moves no state.
+ */
+export async function runSteps(
+  positions: readonly Position[],
+  states: ReadonlyMap<number, DeviceState>,
+  context: StepContext,
+): Promise<StepsOutcome> {
+  const working = new Map<number, DeviceState>();
+  const current = new Map<number, { position: Position; state: DeviceState }>();
+  const flags = new Map<number, StepsOutcome['flags'][number]>();
+  const transitions: GeofenceTransition[] = [];
+  const events: DeviceEvent[] = [];
+
+  for (const position of positions) {
+    position.address = await context.address(position.lat, position.lng);
+    const index = await context.geofencesOf(position.accountId);
+    const previous = working.get(position.deviceId) ?? states.get(position.deviceId);
+
+    if (previous && position.fixTime <= previous.lastFixTime) {
+      position.geofenceIds = index.containing(position.lat, position.lng);
+      continue;
+    }
+    const base = previous ?? initialState(position);
+    const moved = previous ? applyMotion(previous, position) : base;
+    const fences = applyGeofences(moved, position, index);
+    const state: DeviceState = { ...moved, geofenceIds: fences.geofenceIds };
+    position.geofenceIds = fences.geofenceIds;
+    position.odometer = state.odometer;
+
+    transitions.push(...fences.transitions);
+    events.push(
+      ...eventsFor(position, previous?.battery ?? null, fences.transitions, {
+        device: context.deviceName(position.deviceId),
+        geofence: (id) => index.name(id),
+      }),
+    );
+    working.set(position.deviceId, state);
+    current.set(position.deviceId, { position, state });
+    flags.set(position.deviceId, {
+      deviceId: position.deviceId,
+      lowBattery: state.battery !== null && state.battery < LOW_BATTERY_PERCENT,
+      charging: position.charging,
+      sos: position.alarm === 'sos',
+      overspeed: position.alarm === 'overspeed',
+    });
+  }
+  return { current: [...current.values()], transitions, events, flags: [...flags.values()] };
+}
