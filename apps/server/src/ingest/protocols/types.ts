@@ -35,14 +35,7 @@ export interface RawPosition {
 }
 
 export type Alarm =
-  | 'sos'
-  | 'tamper'
-  | 'powerCut'
-  | 'lowBattery'
-  | 'overspeed'
-  | 'vibration'
-  | 'geofence'
-  | 'other';
+  'sos' | 'tamper' | 'powerCut' | 'lowBattery' | 'overspeed' | 'vibration' | 'geofence' | 'other';
 
 export interface BleBeacon {
   id: string;
@@ -64,7 +57,14 @@ export interface CellTower {
  */
 export type DeviceStatus = { serial: string; time: Date } & Pick<
   RawPosition,
-  'battery' | 'batteryVoltage' | 'charging' | 'ignition' | 'gsmSignal' | 'alarm' | 'cell' | 'attributes'
+  | 'battery'
+  | 'batteryVoltage'
+  | 'charging'
+  | 'ignition'
+  | 'gsmSignal'
+  | 'alarm'
+  | 'cell'
+  | 'attributes'
 >;
 
 /** Malformed input: the listener logs, counts, and closes that connection (or answers 400). */
@@ -81,7 +81,11 @@ export interface TcpProtocol<Session> {
    * keeps the rest (split frames), and one message per frame (coalesced frames). Throws
    * ProtocolError for garbage, bad CRC, impossible lengths.
    */
-  decode(session: Session, buffer: Uint8Array, now: Date): { consumed: number; messages: DecodedMessage[] };
+  decode(
+    session: Session,
+    buffer: Uint8Array,
+    now: Date,
+  ): { consumed: number; messages: DecodedMessage[] };
 }
 
 export interface DecodedMessage {

@@ -37,7 +37,9 @@ function bytes(hex: string): Buffer {
 }
 
 function hexOf(data: Uint8Array | undefined): string {
-  return Buffer.from(data ?? []).toString('hex').toUpperCase();
+  return Buffer.from(data ?? [])
+    .toString('hex')
+    .toUpperCase();
 }
 
 /** Bit-by-bit CRC-16/X-25, written independently of the table-driven production code. */
@@ -53,7 +55,13 @@ function referenceCrc(data: Uint8Array): number {
 function reply(protocol: number, serialNo: number): string {
   const body = Buffer.from([0x05, protocol, serialNo >> 8, serialNo & 0xff]);
   const crc = referenceCrc(body);
-  return hexOf(Buffer.concat([Buffer.from([0x78, 0x78]), body, Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a])]));
+  return hexOf(
+    Buffer.concat([
+      Buffer.from([0x78, 0x78]),
+      body,
+      Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a]),
+    ]),
+  );
 }
 
 function loggedIn(): Gt06Session {
@@ -114,7 +122,12 @@ describe('GT06 decoder', () => {
     expect(p!.deviceTime).toEqual(new Date('2011-08-29T17:46:16Z'));
     expect(p!.lat).toBeCloseTo(23.111668, 5);
     expect(p!.lng).toBeCloseTo(114.409285, 5);
-    expect(p).toMatchObject({ valid: true, satellites: 15, course: 143, cell: { mcc: 460, cid: 0x1fb8 } });
+    expect(p).toMatchObject({
+      valid: true,
+      satellites: 15,
+      course: 143,
+      cell: { mcc: 460, cid: 0x1fb8 },
+    });
   });
 
   it('decodes the heartbeat into status and acknowledges its serial number', () => {
@@ -159,13 +172,20 @@ describe('GT06 decoder', () => {
   it('turns the LBS-only SOS alarm into status with the cell, since it has no coordinates', () => {
     const message = decodeOne(loggedIn(), LBS_ALARM);
     expect(message.positions).toEqual([]);
-    expect(message.status).toMatchObject({ alarm: 'sos', cell: { mcc: 460, lac: 0x287d, cid: 0x1f71 } });
+    expect(message.status).toMatchObject({
+      alarm: 'sos',
+      cell: { mcc: 460, lac: 0x287d, cid: 0x1f71 },
+    });
     expect(hexOf(message.reply)).toBe(reply(0x19, 0x0094));
   });
 
   it('answers a time request with the UTC time', () => {
     const session = loggedIn();
-    const { messages } = gt06Protocol.decode(session, bytes(TIME_REQUEST), new Date('2015-12-29T00:00:21Z'));
+    const { messages } = gt06Protocol.decode(
+      session,
+      bytes(TIME_REQUEST),
+      new Date('2015-12-29T00:00:21Z'),
+    );
     expect(hexOf(messages[0]!.reply)).toBe(hexOf(bytes(TIME_REPLY)));
   });
 
@@ -177,7 +197,10 @@ describe('GT06 decoder', () => {
   it('waits for the rest of a frame split in two and in three pieces', () => {
     const session = gt06Protocol.createSession();
     const login = bytes(LOGIN);
-    expect(gt06Protocol.decode(session, login.subarray(0, 7), NOW)).toEqual({ consumed: 0, messages: [] });
+    expect(gt06Protocol.decode(session, login.subarray(0, 7), NOW)).toEqual({
+      consumed: 0,
+      messages: [],
+    });
     expect(gt06Protocol.decode(session, login, NOW).messages[0]!.serial).toBe('752533678900242');
 
     const gps = bytes(GPS_22);
@@ -214,14 +237,20 @@ describe('GT06 decoder', () => {
 
   it('rejects garbage, impossible lengths and missing stop bits', () => {
     const session = gt06Protocol.createSession();
-    expect(() => gt06Protocol.decode(session, Buffer.from('GET / HTTP/1.1\r\n'), NOW)).toThrow(ProtocolError);
-    expect(() => gt06Protocol.decode(session, bytes('78 78 02 01 00 00 0D 0A'), NOW)).toThrow(/length 2 is impossible/);
+    expect(() => gt06Protocol.decode(session, Buffer.from('GET / HTTP/1.1\r\n'), NOW)).toThrow(
+      ProtocolError,
+    );
+    expect(() => gt06Protocol.decode(session, bytes('78 78 02 01 00 00 0D 0A'), NOW)).toThrow(
+      /length 2 is impossible/,
+    );
     const noStop = bytes(LOGIN);
     noStop[noStop.length - 1] = 0x00;
     expect(() => gt06Protocol.decode(session, noStop, NOW)).toThrow(/stop bits/);
   });
 
   it('rejects positions before login', () => {
-    expect(() => gt06Protocol.decode(gt06Protocol.createSession(), bytes(GPS_22), NOW)).toThrow(/before login/);
+    expect(() => gt06Protocol.decode(gt06Protocol.createSession(), bytes(GPS_22), NOW)).toThrow(
+      /before login/,
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { ByteReader, asBuffer, toHex } from '../bytes';
 import { ProtocolError } from '../types';
 import type { DecodedMessage, DeviceStatus, RawPosition, TcpProtocol } from '../types';
-import { batteryFromLevel, decodeTerminalInfo, readCell, readCellWithLength, readGps, readStatusBlock } from './gt06.fields';
+import {
+  batteryFromLevel,
+  decodeTerminalInfo,
+  readCell,
+  readCellWithLength,
+  readGps,
+  readStatusBlock,
+} from './gt06.fields';
 import type { StatusFields } from './gt06.fields';
 import { buildFrame, readFrame } from './gt06.frame';
 import type { Gt06Frame } from './gt06.frame';
@@ -53,7 +60,9 @@ function decodeFrame(session: Gt06Session, frame: Gt06Frame, now: Date): Decoded
   }
   const serial = session.serial;
   if (serial === undefined) {
-    throw new ProtocolError(`GT06 frame 0x${frame.protocol.toString(16)} arrived before login (0x01)`);
+    throw new ProtocolError(
+      `GT06 frame 0x${frame.protocol.toString(16)} arrived before login (0x01)`,
+    );
   }
   if (GPS_LBS.has(frame.protocol)) {
     // §3.2: "Location packet server no response".
@@ -65,7 +74,11 @@ function decodeFrame(session: Gt06Session, frame: Gt06Frame, now: Date): Decoded
   if (frame.protocol === LBS_ALARM) {
     // §7.1: a cell-only alarm has no coordinates, so it travels as status, not as a position.
     const cell = readCell(r);
-    return { positions: [], status: { serial, time: now, cell, ...readStatusBlock(r) }, reply: ack() };
+    return {
+      positions: [],
+      status: { serial, time: now, cell, ...readStatusBlock(r) },
+      reply: ack(),
+    };
   }
   if (frame.protocol === HEARTBEAT || frame.protocol === HEARTBEAT_EXT_VOLTAGE) {
     return { positions: [], status: decodeHeartbeat(frame, serial, now), reply: ack() };
@@ -137,7 +150,10 @@ function decodeHeartbeat(frame: Gt06Frame, serial: string, now: Date): DeviceSta
   const c = frame.content;
   if (frame.protocol === HEARTBEAT && c.length === 5) {
     const battery = batteryFromLevel(c.readUInt8(1));
-    const fields: StatusFields = { ...decodeTerminalInfo(c.readUInt8(0)), gsmSignal: c.readUInt8(2) };
+    const fields: StatusFields = {
+      ...decodeTerminalInfo(c.readUInt8(0)),
+      gsmSignal: c.readUInt8(2),
+    };
     if (battery !== undefined) fields.battery = battery;
     fields.attributes = { ...fields.attributes, batteryLevel: c.readUInt8(1) };
     return { ...status, ...fields };

@@ -73,14 +73,23 @@ export function decodeTerminalInfo(info: number): StatusFields {
   const fields: StatusFields = {
     charging: (info & 0x04) !== 0,
     ignition: (info & 0x02) !== 0,
-    attributes: { armed: (info & 0x01) !== 0, gpsTracking: (info & 0x40) !== 0, fuelCut: (info & 0x80) !== 0 },
+    attributes: {
+      armed: (info & 0x01) !== 0,
+      gpsTracking: (info & 0x40) !== 0,
+      fuelCut: (info & 0x80) !== 0,
+    },
   };
   const alarm = TERMINAL_ALARMS[(info >> 3) & 0x07];
   if (alarm) fields.alarm = alarm;
   return fields;
 }
 
-const TERMINAL_ALARMS: Record<number, Alarm> = { 1: 'vibration', 2: 'powerCut', 3: 'lowBattery', 4: 'sos' };
+const TERMINAL_ALARMS: Record<number, Alarm> = {
+  1: 'vibration',
+  2: 'powerCut',
+  3: 'lowBattery',
+  4: 'sos',
+};
 
 /** §2.1 voltage level 0 (no power) .. 6 (full), as a percentage for the battery badge. */
 export function batteryFromLevel(level: number): number | undefined {

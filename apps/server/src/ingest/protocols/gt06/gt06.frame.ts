@@ -32,7 +32,9 @@ export function readFrame(buf: Buffer): Gt06Frame | undefined {
   if (buf.length < 2 + lengthBytes) return undefined;
   const length = extended ? buf.readUInt16BE(2) : buf.readUInt8(2);
   if (length < MIN_LENGTH) {
-    throw new ProtocolError(`GT06 frame length ${length} is impossible: must be at least ${MIN_LENGTH}`);
+    throw new ProtocolError(
+      `GT06 frame length ${length} is impossible: must be at least ${MIN_LENGTH}`,
+    );
   }
   const size = 2 + lengthBytes + length + 2;
   if (buf.length < size) return undefined;
@@ -59,9 +61,16 @@ export function readFrame(buf: Buffer): Gt06Frame | undefined {
 }
 
 /** Builds a frame the server sends: same framing, CRC over length..serial number. */
-export function buildFrame(protocol: number, content: Uint8Array, serialNo: number, extended = false): Buffer {
+export function buildFrame(
+  protocol: number,
+  content: Uint8Array,
+  serialNo: number,
+  extended = false,
+): Buffer {
   const length = 1 + content.length + 2 + 2;
-  const head = extended ? Buffer.from([0x79, 0x79, length >> 8, length & 0xff]) : Buffer.from([0x78, 0x78, length]);
+  const head = extended
+    ? Buffer.from([0x79, 0x79, length >> 8, length & 0xff])
+    : Buffer.from([0x78, 0x78, length]);
   if (!extended && length > 0xff) {
     throw new ProtocolError(`GT06 short frame cannot hold ${content.length} content bytes`);
   }

@@ -34,7 +34,8 @@ const PANIC = 2;
  */
 export function readAvlRecord(r: ByteReader, codec: number, serial: string): RawPosition {
   const layout = LAYOUTS[codec];
-  if (!layout) throw new ProtocolError(`Teltonika codec 0x${codec.toString(16)} carries no AVL records`);
+  if (!layout)
+    throw new ProtocolError(`Teltonika codec 0x${codec.toString(16)} carries no AVL records`);
   const deviceTime = new Date(Number(r.u64()));
   const priority = r.u8();
   const lng = r.i32() / 1e7;

@@ -13,7 +13,8 @@ const TYPE_RESPONSE = 0x06;
  */
 export function encodeCodec12Command(text: string): Uint8Array {
   const command = Buffer.from(text, 'ascii');
-  if (command.length === 0) throw new ProtocolError('Teltonika Codec 12 command text must not be empty');
+  if (command.length === 0)
+    throw new ProtocolError('Teltonika Codec 12 command text must not be empty');
   const data = Buffer.alloc(8 + command.length);
   data.writeUInt8(CODEC_12, 0);
   data.writeUInt8(1, 1);
@@ -41,5 +42,7 @@ export function decodeCodec12Response(data: Buffer): string {
   }
   const payload = r.bytes(r.u32());
   // Responses are ASCII text; a few commands answer raw bytes, which we pass on as hex.
-  return /^[\x20-\x7e\r\n\t]*$/.test(payload.toString('latin1')) ? payload.toString('latin1').trim() : payload.toString('hex');
+  return /^[\x20-\x7e\r\n\t]*$/.test(payload.toString('latin1'))
+    ? payload.toString('latin1').trim()
+    : payload.toString('hex');
 }

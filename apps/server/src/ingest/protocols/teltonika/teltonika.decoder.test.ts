@@ -74,7 +74,11 @@ describe('Teltonika decoder', () => {
   it('accepts the IMEI handshake with 0x01', () => {
     const s = teltonikaProtocol.createSession();
     const message = decodeOne(s, bytes(IMEI));
-    expect(message).toEqual({ positions: [], serial: '356307042441013', reply: Uint8Array.from([1]) });
+    expect(message).toEqual({
+      positions: [],
+      serial: '356307042441013',
+      reply: Uint8Array.from([1]),
+    });
     expect(s.serial).toBe('356307042441013');
   });
 
@@ -95,7 +99,14 @@ describe('Teltonika decoder', () => {
         altitude: 0,
         satellites: 0,
         gsmSignal: 3,
-        attributes: { priority: 1, eventIo: 1, in1: true, externalVoltage: 24.079, io241: 24602, io78: 0 },
+        attributes: {
+          priority: 1,
+          eventIo: 1,
+          in1: true,
+          externalVoltage: 24.079,
+          io241: 24602,
+          io78: 0,
+        },
       },
     ]);
   });
@@ -147,9 +158,26 @@ describe('Teltonika decoder', () => {
     // Built here: one 8E record, 1-byte IO 239 = 1, 4-byte IO 72 = -125 (-12.5 °C), NX IO 385.
     const beacon = '01' + '02' + 'aabbccddeeff00112233' + '445566778899' + 'c4' + '012c';
     const record =
-      '0000018f3a5b2c00' + '02' + '09c28d9f' + '1cb3757a' + '00be' + '00c6' + '0f' + '0053' +
-      '0000' + '0003' + '0001' + '00ef01' + '0000' + '0001' + '0048ffffff83' + '0000' +
-      '0001' + '0181' + (beacon.length / 2).toString(16).padStart(4, '0') + beacon;
+      '0000018f3a5b2c00' +
+      '02' +
+      '09c28d9f' +
+      '1cb3757a' +
+      '00be' +
+      '00c6' +
+      '0f' +
+      '0053' +
+      '0000' +
+      '0003' +
+      '0001' +
+      '00ef01' +
+      '0000' +
+      '0001' +
+      '0048ffffff83' +
+      '0000' +
+      '0001' +
+      '0181' +
+      (beacon.length / 2).toString(16).padStart(4, '0') +
+      beacon;
     const [p] = decodeOne(session(), packet('8e01' + record + '01')).positions;
     expect(p).toMatchObject({
       deviceTime: new Date(0x18f3a5b2c00),
@@ -164,15 +192,37 @@ describe('Teltonika decoder', () => {
   it('decodes Codec 16 (2-byte ids, generation type)', () => {
     // Built here: event IO 240, generation 5 ("on change"), two 1-byte IOs (240 = 1, 113 = 85 %).
     const record =
-      '0000018f3a5b2c00' + '00' + '09c28d9f' + '1cb3757a' + '00be' + '00c6' + '0f' + '0053' +
-      '00f0' + '05' + '02' + '02' + '00f001' + '007155' + '00' + '00' + '00';
+      '0000018f3a5b2c00' +
+      '00' +
+      '09c28d9f' +
+      '1cb3757a' +
+      '00be' +
+      '00c6' +
+      '0f' +
+      '0053' +
+      '00f0' +
+      '05' +
+      '02' +
+      '02' +
+      '00f001' +
+      '007155' +
+      '00' +
+      '00' +
+      '00';
     const [p] = decodeOne(session(), packet('1001' + record + '01')).positions;
-    expect(p).toMatchObject({ motion: true, battery: 85, attributes: { generationType: 5, eventIo: 240 } });
+    expect(p).toMatchObject({
+      motion: true,
+      battery: 85,
+      attributes: { generationType: 5, eventIo: 240 },
+    });
   });
 
   it('reads a Codec 12 command response and sends no acknowledgement', () => {
     const message = decodeOne(session(), bytes(CODEC_12_RESPONSE));
-    expect(message).toEqual({ positions: [], commandResponse: '#FM2=262032761721396,26203,07.02.05' });
+    expect(message).toEqual({
+      positions: [],
+      commandResponse: '#FM2=262032761721396,26203,07.02.05',
+    });
   });
 
   it('handles split frames (two and three pieces) and coalesced frames', () => {
@@ -196,16 +246,25 @@ describe('Teltonika decoder', () => {
     ]);
     expect(pending).toHaveLength(0);
 
-    const both = teltonikaProtocol.decode(session(), Buffer.concat([bytes(VIENNA), bytes(CODEC_8)]), NOW);
+    const both = teltonikaProtocol.decode(
+      session(),
+      Buffer.concat([bytes(VIENNA), bytes(CODEC_8)]),
+      NOW,
+    );
     expect(both.messages.map((m) => hexOf(m.reply))).toEqual(['00000001', '00000001']);
   });
 
   it('waits on truncated input', () => {
-    expect(teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('000F3335'), NOW)).toEqual({
+    expect(
+      teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('000F3335'), NOW),
+    ).toEqual({
       consumed: 0,
       messages: [],
     });
-    expect(teltonikaProtocol.decode(session(), bytes(VIENNA).subarray(0, 40), NOW)).toEqual({ consumed: 0, messages: [] });
+    expect(teltonikaProtocol.decode(session(), bytes(VIENNA).subarray(0, 40), NOW)).toEqual({
+      consumed: 0,
+      messages: [],
+    });
   });
 
   it('rejects a bad CRC', () => {
@@ -215,21 +274,29 @@ describe('Teltonika decoder', () => {
   });
 
   it('rejects garbage, impossible lengths and data before the handshake', () => {
-    expect(() => teltonikaProtocol.decode(session(), Buffer.from('GET / HTTP/1.1\r\n'), NOW)).toThrow(ProtocolError);
-    expect(() => teltonikaProtocol.decode(session(), bytes('00000000ffffffff'), NOW)).toThrow(/length 4294967295 is impossible/);
-    expect(() => teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('ffff'), NOW)).toThrow(/IMEI length/);
-    expect(() => teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('0003414243'), NOW)).toThrow(/ASCII digits/);
-    expect(() => teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes(CODEC_8), NOW)).toThrow(
-      /before the IMEI handshake/,
+    expect(() =>
+      teltonikaProtocol.decode(session(), Buffer.from('GET / HTTP/1.1\r\n'), NOW),
+    ).toThrow(ProtocolError);
+    expect(() => teltonikaProtocol.decode(session(), bytes('00000000ffffffff'), NOW)).toThrow(
+      /length 4294967295 is impossible/,
     );
+    expect(() =>
+      teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('ffff'), NOW),
+    ).toThrow(/IMEI length/);
+    expect(() =>
+      teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('0003414243'), NOW),
+    ).toThrow(/ASCII digits/);
+    expect(() =>
+      teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes(CODEC_8), NOW),
+    ).toThrow(/before the IMEI handshake/);
   });
 
   it('rejects records that overrun or disagree with their counts', () => {
-    expect(() => decodeOne(session(), packet('0802' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02'))).toThrow(
-      /needs \d+ more byte/,
-    );
-    expect(() => decodeOne(session(), packet('0801' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02'))).toThrow(
-      /counts disagree/,
-    );
+    expect(() =>
+      decodeOne(session(), packet('0802' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02')),
+    ).toThrow(/needs \d+ more byte/);
+    expect(() =>
+      decodeOne(session(), packet('0801' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02')),
+    ).toThrow(/counts disagree/);
   });
 });

@@ -33,7 +33,10 @@ export const teltonikaProtocol: TcpProtocol<TeltonikaSession> = {
     let consumed = 0;
     for (;;) {
       const rest = buf.subarray(consumed);
-      const step = session.serial === undefined ? readHandshake(session, rest) : readPacket(session.serial, rest);
+      const step =
+        session.serial === undefined
+          ? readHandshake(session, rest)
+          : readPacket(session.serial, rest);
       if (!step) break;
       messages.push(step.message);
       consumed += step.size;
@@ -52,21 +55,27 @@ function readHandshake(session: TeltonikaSession, buf: Buffer): Step | undefined
   const length = buf.readUInt16BE(0);
   if (length === 0) throw new ProtocolError('Teltonika AVL data arrived before the IMEI handshake');
   if (length > 20) {
-    throw new ProtocolError(`Teltonika IMEI length ${length} is impossible: must be 1 to 20 digits`);
+    throw new ProtocolError(
+      `Teltonika IMEI length ${length} is impossible: must be 1 to 20 digits`,
+    );
   }
   if (buf.length < 2 + length) return undefined;
   const imei = buf.subarray(2, 2 + length).toString('latin1');
-  if (!/^\d+$/.test(imei)) throw new ProtocolError(`Teltonika IMEI must be ASCII digits, got ${JSON.stringify(imei)}`);
+  if (!/^\d+$/.test(imei))
+    throw new ProtocolError(`Teltonika IMEI must be ASCII digits, got ${JSON.stringify(imei)}`);
   session.serial = imei;
   return { size: 2 + length, message: { positions: [], serial: imei, reply: IMEI_ACCEPTED } };
 }
 
 function readPacket(serial: string, buf: Buffer): Step | undefined {
   if (buf.length >= 4 && buf.readUInt32BE(0) !== 0) {
-    throw new ProtocolError(`Teltonika packet must start with preamble 00000000, got ${buf.subarray(0, 4).toString('hex')}`);
+    throw new ProtocolError(
+      `Teltonika packet must start with preamble 00000000, got ${buf.subarray(0, 4).toString('hex')}`,
+    );
   }
   if (buf.length < 8) {
-    if (buf.subarray(0, 4).some((b) => b !== 0)) throw new ProtocolError('Teltonika packet preamble is not zero');
+    if (buf.subarray(0, 4).some((b) => b !== 0))
+      throw new ProtocolError('Teltonika packet preamble is not zero');
     return undefined;
   }
   const length = buf.readUInt32BE(4);
@@ -81,26 +90,41 @@ function readPacket(serial: string, buf: Buffer): Step | undefined {
   const expected = buf.readUInt32BE(8 + length);
   const actual = crc16Ibm(data);
   if (expected !== actual) {
-    throw new ProtocolError(`Teltonika CRC mismatch: packet says ${expected.toString(16)}, data gives ${actual.toString(16)}`);
+    throw new ProtocolError(
+      `Teltonika CRC mismatch: packet says ${expected.toString(16)}, data gives ${actual.toString(16)}`,
+    );
   }
   const codec = data.readUInt8(0);
   const count = data.readUInt8(1);
   if (data.readUInt8(length - 1) !== count) {
-    throw new ProtocolError(`Teltonika record counts disagree: ${count} at the start, ${data.readUInt8(length - 1)} at the end`);
+    throw new ProtocolError(
+      `Teltonika record counts disagree: ${count} at the start, ${data.readUInt8(length - 1)} at the end`,
+    );
   }
-  if (codec === CODEC_12) return { size, message: { positions: [], commandResponse: decodeCodec12Response(data) } };
+  if (codec === CODEC_12)
+    return { size, message: { positions: [], commandResponse: decodeCodec12Response(data) } };
   if (!isAvlCodec(codec)) {
-    throw new ProtocolError(`Teltonika codec 0x${codec.toString(16)} is not supported: expected 0x08, 0x8E, 0x10 or 0x0C`);
+    throw new ProtocolError(
+      `Teltonika codec 0x${codec.toString(16)} is not supported: expected 0x08, 0x8E, 0x10 or 0x0C`,
+    );
   }
-  return { size, message: { positions: readRecords(data, codec, count, serial), reply: ack(count) } };
+  return {
+    size,
+    message: { positions: readRecords(data, codec, count, serial), reply: ack(count) },
+  };
 }
 
 function readRecords(data: Buffer, codec: number, count: number, serial: string): RawPosition[] {
-  const r = new ByteReader(data.subarray(2, data.length - 1), `Teltonika codec 0x${codec.toString(16)}`);
+  const r = new ByteReader(
+    data.subarray(2, data.length - 1),
+    `Teltonika codec 0x${codec.toString(16)}`,
+  );
   const positions: RawPosition[] = [];
   for (let i = 0; i < count; i++) positions.push(readAvlRecord(r, codec, serial));
   if (r.remaining !== 0) {
-    throw new ProtocolError(`Teltonika data field has ${r.remaining} byte(s) left after ${count} record(s)`);
+    throw new ProtocolError(
+      `Teltonika data field has ${r.remaining} byte(s) left after ${count} record(s)`,
+    );
   }
   return positions;
 }

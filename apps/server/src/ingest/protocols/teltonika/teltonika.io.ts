@@ -81,7 +81,10 @@ export function decodeBeacons(raw: Buffer): BleBeacon[] {
     const flags = r.u8();
     let id: string;
     if (flags >> 4 > 0) {
-      const uuid = toHex(r.bytes(16)).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+      const uuid = toHex(r.bytes(16)).replace(
+        /^(.{8})(.{4})(.{4})(.{4})(.{12})$/,
+        '$1-$2-$3-$4-$5',
+      );
       id = `${uuid}:${r.u16()}:${r.u16()}`;
     } else {
       id = `${toHex(r.bytes(10))}:${toHex(r.bytes(6))}`;
