@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
 import { gazetteerGeocoder } from '../adapters/geocoder/gazetteer-geocoder';
 import {
   currentPositions,
@@ -47,6 +48,14 @@ const fix = (
   ...over,
 });
 
+async function storedCount(deviceId: number) {
+  const [row] = await queryRows<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${deviceId}`,
+  );
+  return row!.n;
+}
+
 describe('PositionPipeline', () => {
   it('stores history, the current position, visits and events, then publishes', async () => {
     const account = await createAccount(t);
@@ -72,10 +81,7 @@ describe('PositionPipeline', () => {
     );
     expect(result).toEqual({ stored: 4, unknown: 0 });
 
-    const history = await t.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(history.rows[0]!.n).toBe(4);
+    expect(await storedCount(device.id)).toBe(4);
 
     const [current] = await t.db
       .select()
@@ -128,10 +134,7 @@ describe('PositionPipeline', () => {
       .from(currentPositions)
       .where(eq(currentPositions.device_id, device.id));
     expect(current).toMatchObject({ lat: 40.0, lng: -90.0 });
-    const history = await t.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(history.rows[0]!.n).toBe(2);
+    expect(await storedCount(device.id)).toBe(2);
   });
 
   it('stores a resent position once', async () => {
@@ -140,10 +143,7 @@ describe('PositionPipeline', () => {
     const report = fix(device.serial, 40, 39.0, -94.5);
     await pipeline.submit([report], 'teltonika');
     await pipeline.submit([report], 'teltonika');
-    const history = await t.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(history.rows[0]!.n).toBe(1);
+    expect(await storedCount(device.id)).toBe(1);
   });
 
   it('counts reports from unknown serials and stores nothing for them', async () => {
