@@ -1,10 +1,16 @@
+import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { PositionPipeline } from './pipeline/pipeline';
+import type { RealtimeHub } from './realtime/hub';
 
-/** What route plugins and services need from the running process. Built once in main. */
+/** What route plugins, listeners and services need from the running process. Built once. */
 export interface AppContext {
   config: Config;
   database: Database;
   mailer: Mailer;
+  geocoder: Geocoder;
+  hub: RealtimeHub;
+  pipeline: PositionPipeline;
 }

@@ -48,6 +48,26 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   HELP_URL: optionalUrl,
+  GEOCODER_URL: optionalUrl,
+  OSMAND_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5055),
+  GT06_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5023),
+  TELTONIKA_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5027),
+  INGEST_ENABLED: bool(true),
   WEB_DIST_DIR: z.string().optional(),
 });
 

@@ -1,5 +1,6 @@
 import { ConfigError, parseConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+import { startListeners } from './ingest/listeners';
 import { startServices } from './start';
 
 function loggerOptions(config: Config) {
@@ -26,12 +27,24 @@ async function main() {
 
   const { ctx, app } = await startServices(config, loggerOptions(config));
   await app.listen({ port: config.PORT, host: config.HOST });
+  const ingest = config.INGEST_ENABLED
+    ? await startListeners(
+        ctx,
+        { osmand: config.OSMAND_PORT, gt06: config.GT06_PORT, teltonika: config.TELTONIKA_PORT },
+        app.log,
+      )
+    : undefined;
 
   const lines = [
     '',
     `Waymark is running at ${config.appUrl} (database: ${ctx.database.kind})`,
     `API documentation: ${config.appUrl}/api/docs`,
   ];
+  if (ingest) {
+    lines.push(
+      `Devices: OsmAnd/Traccar Client http :${config.OSMAND_PORT}, GT06 tcp :${config.GT06_PORT}, Teltonika tcp :${config.TELTONIKA_PORT}`,
+    );
+  }
   if (config.SEED_DEMO) {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(20)} ${login.note}`);
@@ -43,6 +56,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Devices first: stop accepting, store and acknowledge what arrived, then the API.
+    await ingest?.close();
     await app.close();
     await ctx.database.close();
     process.exit(0);

@@ -1,11 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
-import { createMailer } from './adapters/mail/mailer';
-import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { seedTimezones } from './db/seed/timezones';
 import { buildApp } from './http/app';
+import { createContext } from './context';
 
 /**
  * Opens the database, migrates, seeds what an empty database needs and builds the app.
@@ -20,7 +19,7 @@ export async function startServices(config: Config, logger: FastifyServerOptions
     await seedDemo(database.db);
     seeded = true;
   }
-  const ctx: AppContext = { config, database, mailer: createMailer(config, database.db) };
-  const app = await buildApp(ctx, { logger });
+  const app = await buildApp((log) => createContext(config, database, log), { logger });
+  const ctx = app.ctx;
   return { ctx, app, seeded };
 }

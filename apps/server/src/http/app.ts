@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { realtimeRoutes } from '../realtime/realtime.routes';
 import { accountRoutes } from '../modules/accounts/accounts.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { healthRoutes } from '../modules/health/health.routes';
@@ -23,15 +29,23 @@ import { registerErrorHandler } from './error-handler';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
 /** Builds the HTTP app: plugins in a visible order, every route under /api. */
 export async function buildApp(
-  ctx: AppContext,
+  makeContext: (log: FastifyBaseLogger) => AppContext,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ) {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  const ctx = makeContext(app.log);
+  app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -55,6 +69,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin, { db: ctx.database.db });
 
   await app.register(
@@ -63,11 +78,13 @@ export async function buildApp(
       await api.register(authRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(realtimeRoutes, { ctx, hub: ctx.hub });
     },
     { prefix: '/api' },
   );
 
   registerWebApp(app, ctx.config.WEB_DIST_DIR ?? defaultWebDist);
+  app.addHook('onClose', () => ctx.pipeline.flush());
   return app;
 }
 

@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@waymark/domain';
-import { outboxMailer } from '../adapters/mail/mailer';
-import type { AppContext } from '../app-context';
+import { createContext } from '../context';
 import { parseConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import {
@@ -42,9 +41,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(env: Record<string, string> = {}) {
   const database = await openTestDatabase();
   const config = parseConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env });
-  const ctx: AppContext = { config, database, mailer: outboxMailer(database.db) };
-  const app = await buildApp(ctx);
+  const app = await buildApp((log) => createContext(config, database, log));
   await app.ready();
+  const ctx = app.ctx;
   return {
     app,
     ctx,

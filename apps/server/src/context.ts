@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createGeocoder } from './adapters/geocoder/create-geocoder';
+import { createMailer } from './adapters/mail/mailer';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { PositionPipeline } from './pipeline/pipeline';
+import { RealtimeHub } from './realtime/hub';
+
+/** Wires the adapters chosen by config around an open database. The only place that chooses. */
+export function createContext(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+): AppContext {
+  const geocoder = createGeocoder(config);
+  const hub = new RealtimeHub();
+  const pipeline = new PositionPipeline(database, geocoder, hub, log);
+  return { config, database, mailer: createMailer(config, database.db), geocoder, hub, pipeline };
+}

@@ -1,0 +1,81 @@
+import http from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PositionPipeline } from '../pipeline/pipeline';
+import { decodeOsmAnd } from './protocols/osmand/osmand.decoder';
+import { ProtocolError } from './protocols/types';
+import { newMetrics } from './ingest-metrics';
+import type { TcpListener } from './tcp-listener';
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * OsmAnd / Traccar Client over HTTP: answers 200 only once the fix is stored, 400 with the
+ * reason for a malformed request.
+ */
+export async function startOsmAndListener(options: {
+  port: number;
+  host?: string;
+  pipeline: PositionPipeline;
+  log: FastifyBaseLogger;
+}): Promise<TcpListener> {
+  const log = options.log.child({ protocol: 'osmand' });
+  const metrics = newMetrics();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) request.destroy();
+      else chunks.push(chunk);
+    });
+    request.on('end', () => {
+      metrics.messages++;
+      const url = new URL(request.url ?? '/', 'http://device');
+      let positions;
+      try {
+        positions = decodeOsmAnd(
+          {
+            method: request.method ?? 'GET',
+            query: Object.fromEntries(url.searchParams),
+            ...(request.headers['content-type']
+              ? { contentType: request.headers['content-type'] }
+              : {}),
+            body: Buffer.concat(chunks).toString('utf8'),
+          },
+          new Date(),
+        ).positions;
+      } catch (error) {
+        metrics.malformed++;
+        const message = error instanceof ProtocolError ? error.message : 'Bad request';
+        log.warn({ err: error, remote: request.socket.remoteAddress }, 'malformed OsmAnd request');
+        response.writeHead(400, { 'content-type': 'text/plain' }).end(message);
+        return;
+      }
+      options.pipeline.submit(positions, 'osmand', request.socket.remoteAddress).then(
+        () => response.writeHead(200).end(),
+        (error: unknown) => {
+          metrics.failedBatches++;
+          log.error({ err: error }, 'could not store OsmAnd positions');
+          response.writeHead(503).end();
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  log.info({ port }, 'listening for devices');
+  return {
+    port,
+    metrics,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await options.pipeline.flush();
+      await closed;
+    },
+  };
+}

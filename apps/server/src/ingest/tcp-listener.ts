@@ -1,0 +1,130 @@
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PositionPipeline } from '../pipeline/pipeline';
+import { ProtocolError, type DecodedMessage, type TcpProtocol } from './protocols/types';
+import { newMetrics } from './ingest-metrics';
+
+/** An open connection of an identified device: the command sender writes to it. */
+export interface DeviceConnection {
+  protocol: string;
+  serial: string;
+  write(bytes: Uint8Array): void;
+  session: unknown;
+}
+
+export type ConnectionRegistry = Map<string, DeviceConnection>;
+
+/** Drops a connection that sends nothing for this long (devices report at least hourly). */
+const IDLE_TIMEOUT_MS = 2 * 3600_000;
+/** A client that sends this much without a complete frame is not a tracker. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+export interface TcpListener {
+  port: number;
+  metrics: ReturnType<typeof newMetrics>;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves one binary protocol on a TCP port. Frames of a connection are handled in order, and a
+ * frame carrying positions is acknowledged only after the pipeline has stored them; a malformed
+ * frame closes that connection alone.
+ */
+export async function startTcpListener<S>(options: {
+  protocol: TcpProtocol<S>;
+  port: number;
+  host?: string;
+  pipeline: PositionPipeline;
+  log: FastifyBaseLogger;
+  connections: ConnectionRegistry;
+}): Promise<TcpListener> {
+  const { protocol, pipeline, connections } = options;
+  const log = options.log.child({ protocol: protocol.name });
+  const metrics = newMetrics();
+  const sockets = new Set<net.Socket>();
+  const inFlight = new Set<Promise<void>>();
+
+  const server = net.createServer((socket) => {
+    metrics.connections++;
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
+    const session = protocol.createSession();
+    const remote = socket.remoteAddress;
+    let pending: Buffer = Buffer.alloc(0);
+    let chain = Promise.resolve();
+    let serial: string | undefined;
+
+    const handle = async (message: DecodedMessage) => {
+      if (message.serial) {
+        serial = message.serial;
+        connections.set(serial, {
+          protocol: protocol.name,
+          serial,
+          session,
+          write: (bytes) => socket.write(bytes),
+        });
+      }
+      if (message.positions.length > 0)
+        await pipeline.submit(message.positions, protocol.name, remote);
+      if (message.reply && !socket.destroyed) socket.write(message.reply);
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      let messages: DecodedMessage[];
+      try {
+        const { consumed, messages: decoded } = protocol.decode(session, pending, new Date());
+        pending = pending.subarray(consumed);
+        messages = decoded;
+        if (pending.length > MAX_BUFFERED_BYTES)
+          throw new ProtocolError('frame larger than 64 KiB');
+      } catch (error) {
+        metrics.malformed++;
+        log.warn({ err: error, remote, serial }, 'malformed frame; connection closed');
+        socket.destroy();
+        return;
+      }
+      metrics.messages += messages.length;
+      for (const message of messages) {
+        chain = chain.then(() => handle(message));
+      }
+      const settled = chain.catch((error: unknown) => {
+        // Not stored means not acknowledged: the device keeps the data and sends it again.
+        metrics.failedBatches++;
+        log.error({ err: error, remote, serial }, 'could not store positions; connection closed');
+        socket.destroy();
+      });
+      chain = settled;
+      inFlight.add(settled);
+      void settled.finally(() => inFlight.delete(settled));
+    });
+    socket.on('error', (error) => log.debug({ err: error, remote }, 'socket error'));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (serial && connections.get(serial)?.session === session) connections.delete(serial);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  log.info({ port }, 'listening for devices');
+
+  return {
+    port,
+    metrics,
+    async close() {
+      // Stop accepting, finish what was received (stored and acknowledged), then hang up.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([...inFlight]);
+      await pipeline.flush();
+      for (const socket of sockets) socket.end();
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

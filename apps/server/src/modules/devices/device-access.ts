@@ -1,0 +1,39 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema';
+import type { Membership } from '../accounts/accounts.queries';
+
+/** Admins see every device of their account; others see all only with full device access. */
+export function seesAllDevices(membership: Pick<Membership, 'role' | 'full_device_access'>) {
+  return membership.role === 'admin' || membership.full_device_access;
+}
+
+/**
+ * The devices of the account the member may see, as a SQL condition on `devices`: all of
+ * them, or those listed in device_ids or belonging to one of the member's group_ids.
+ */
+export function visibleDevices(
+  membership: Pick<Membership, 'id' | 'role' | 'full_device_access' | 'device_ids' | 'group_ids'>,
+): SQL {
+  const inAccount = eq(devices.account_id, membership.id);
+  if (seesAllDevices(membership)) return inAccount;
+  const ids = membership.device_ids.length > 0 ? membership.device_ids : [-1];
+  const groups = membership.group_ids.length > 0 ? membership.group_ids : [-1];
+  return and(
+    inAccount,
+    or(
+      sql`${devices.id} = ANY(${sql.param(ids)}::int[])`,
+      sql`${devices.group_ids} && ${sql.param(groups)}::int[]`,
+    ),
+  )!;
+}
+
+/** Ids of the devices the member may see, or null for "all of the account's". */
+export async function visibleDeviceIds(
+  db: Db,
+  membership: Membership,
+): Promise<Set<number> | null> {
+  if (seesAllDevices(membership)) return null;
+  const rows = await db.select({ id: devices.id }).from(devices).where(visibleDevices(membership));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,157 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startListeners } from '../ingest/listeners';
+import {
+  authHeader,
+  createAccount,
+  createDevice,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from '../test/test-app';
+
+let t: TestApp;
+let ingest: Awaited<ReturnType<typeof startListeners>>;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  baseUrl = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ingest = await startListeners(t.ctx, { osmand: 0, gt06: 0, teltonika: 0 }, t.app.log);
+});
+afterAll(async () => {
+  await ingest.close();
+  await t.close();
+});
+
+const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
+// Concox GT06 protocol V3.1 §1.1 login (IMEI 0752533678900242) and §3.1 location.
+const LOGIN = '78 78 11 01 07 52 53 36 78 90 02 42 70 00 32 01 00 05 12 79 0D 0A';
+const LOCATION =
+  '78 78 22 22 0F 0C 1D 02 33 05 C9 02 7A C8 18 0C 46 58 60 00 14 00 01 CC 00 28 7D 00 1F 71 00 00 01 00 08 20 86 0D 0A';
+
+interface Client {
+  socket: WebSocket;
+  messages: { type: string; channel?: string; event?: string; data?: { device_id?: number } }[];
+}
+
+async function connect(headers: Record<string, string>): Promise<Client> {
+  const socket = new WebSocket(`${baseUrl}/api/realtime`, { headers });
+  const client: Client = { socket, messages: [] };
+  socket.on('message', (raw) => client.messages.push(JSON.parse(raw.toString())));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return client;
+}
+
+async function until<T>(read: () => T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function subscribe(client: Client, channel: string) {
+  client.socket.send(JSON.stringify({ type: 'subscribe', channel }));
+  return until(
+    () => client.messages.find((m) => m.channel === channel && m.type !== 'message'),
+    channel,
+  );
+}
+
+describe('realtime', () => {
+  it('delivers a GT06 position to subscribers of its account only', async () => {
+    const account = await createAccount(t);
+    const other = await createAccount(t);
+    const device = await createDevice(t, account, { serial: '752533678900242' });
+    const member = await createUser(t, { account, role: 'viewer' });
+    const outsider = await createUser(t, { account: other, role: 'admin' });
+    const mine = await connect(await authHeader(t, member.email));
+    const theirs = await connect(await authHeader(t, outsider.email));
+    expect((await subscribe(mine, `accounts.${account.id}.positions`)).type).toBe('subscribed');
+    expect((await subscribe(theirs, `accounts.${other.id}.positions`)).type).toBe('subscribed');
+    // Subscribing to someone else's account is refused.
+    expect((await subscribe(theirs, `accounts.${account.id}.positions`)).type).toBe('error');
+
+    const tracker = net.connect(ingest.listeners.gt06.port, '127.0.0.1');
+    await new Promise((resolve) => tracker.once('connect', resolve));
+    tracker.write(hex(LOGIN));
+    tracker.write(hex(LOCATION));
+
+    const update = await until(
+      () => mine.messages.find((m) => m.event === 'PositionUpdated'),
+      'the position',
+    );
+    expect(update.data).toMatchObject({ device_id: device.id, fix: 'gps' });
+    expect((update.data as { lat: number }).lat).toBeCloseTo(23.111693, 5);
+    expect(theirs.messages.some((m) => m.event === 'PositionUpdated')).toBe(false);
+    tracker.destroy();
+    mine.socket.close();
+    theirs.socket.close();
+  });
+
+  it('hides devices a limited viewer may not see', async () => {
+    const account = await createAccount(t);
+    const visible = await createDevice(t, account);
+    const hidden = await createDevice(t, account);
+    const viewer = await createUser(t, { account, role: 'viewer', full_device_access: false });
+    const { accountMemberships } = await import('../db/schema');
+    const { and, eq } = await import('drizzle-orm');
+    await t.db
+      .update(accountMemberships)
+      .set({ device_ids: [visible.id] })
+      .where(
+        and(
+          eq(accountMemberships.user_id, viewer.id),
+          eq(accountMemberships.account_id, account.id),
+        ),
+      );
+    const client = await connect(await authHeader(t, viewer.email));
+    await subscribe(client, `accounts.${account.id}.positions`);
+    const at = (serial: string, lat: number) => ({
+      serial,
+      deviceTime: new Date(),
+      lat,
+      lng: -87.6,
+      valid: true,
+      fix: 'gps' as const,
+    });
+    await t.ctx.pipeline.submit([at(hidden.serial, 41.1), at(visible.serial, 41.2)], 'osmand');
+    const update = await until(
+      () => client.messages.find((m) => m.event === 'PositionUpdated'),
+      'a position',
+    );
+    expect(update.data!.device_id).toBe(visible.id);
+    expect(client.messages.filter((m) => m.event === 'PositionUpdated')).toHaveLength(1);
+    client.socket.close();
+  });
+
+  it('refuses a connection without a valid token', async () => {
+    const socket = new WebSocket(`${baseUrl}/api/realtime?token=nope`);
+    const code = await new Promise<number>((resolve) => socket.once('close', (c) => resolve(c)));
+    expect(code).toBe(4401);
+  });
+});
+
+describe('device listeners', () => {
+  it('closes a connection that sends garbage and keeps serving the others', async () => {
+    const good = net.connect(ingest.listeners.gt06.port, '127.0.0.1');
+    const bad = net.connect(ingest.listeners.gt06.port, '127.0.0.1');
+    await Promise.all([good, bad].map((s) => new Promise((r) => s.once('connect', r))));
+    const badClosed = new Promise((resolve) => bad.once('close', resolve));
+    bad.write(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
+    await badClosed;
+    const reply = new Promise<Buffer>((resolve) => good.once('data', resolve));
+    good.write(hex(LOGIN));
+    expect((await reply).toString('hex')).toBe('787805010005 9ff80d0a'.replace(/ /g, ''));
+    expect(ingest.listeners.gt06.metrics.malformed).toBeGreaterThan(0);
+    good.destroy();
+  });
+});

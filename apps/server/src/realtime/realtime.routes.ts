@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { membershipOf } from '../modules/accounts/accounts.queries';
+import { findLiveToken } from '../modules/auth/tokens.queries';
+import { visibleDeviceIds } from '../modules/devices/device-access';
+import { bearerToken } from '../http/tokens';
+import type { RealtimeHub, RealtimeMessage } from './hub';
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), channel: z.string() }),
+  z.object({ type: z.literal('unsubscribe'), channel: z.string() }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+const ACCOUNT_CHANNEL = /^accounts\.(\d+)\.(positions|events)$/;
+
+/**
+ * GET /api/realtime (websocket). Authenticate with `Authorization: Bearer <token>` or, from a
+ * browser, `?token=<token>`. Send `{type:'subscribe', channel}`; receive
+ * `{type:'message', channel, event, data}`. Account channels only deliver the devices the user
+ * may see.
+ */
+export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: RealtimeHub }> = async (
+  app,
+  { ctx, hub },
+) => {
+  const { db } = ctx.database;
+
+  app.get(
+    '/realtime',
+    { websocket: true, config: { public: true }, schema: { hide: true } },
+    async (socket, request) => {
+      const token =
+        bearerToken(request.headers.authorization) ?? (request.query as { token?: string }).token;
+      const auth = token ? await findLiveToken(db, token, ['session', 'imitation']) : undefined;
+      if (!auth) {
+        socket.close(4401, 'Unauthenticated.');
+        return;
+      }
+      const subscriptions = new Map<string, () => void>();
+      const send = (payload: object) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
+      };
+
+      async function subscribe(channel: string) {
+        if (subscriptions.has(channel)) return send({ type: 'subscribed', channel });
+        const match = ACCOUNT_CHANNEL.exec(channel);
+        const membership = match
+          ? await membershipOf(db, auth!.user.id, Number(match[1]))
+          : undefined;
+        if (!membership) return send({ type: 'error', channel, message: 'Forbidden' });
+        const allowed = await visibleDeviceIds(db, membership);
+        const deliver = (message: RealtimeMessage) => {
+          const deviceId = (message.data as { device_id?: number }).device_id;
+          if (allowed && (deviceId === undefined || !allowed.has(deviceId))) return;
+          send({ type: 'message', ...message });
+        };
+        subscriptions.set(channel, hub.subscribe(channel, deliver));
+        send({ type: 'subscribed', channel });
+      }
+
+      socket.on('message', (raw: WebSocket.RawData) => {
+        let parsed: z.infer<typeof clientMessage>;
+        try {
+          parsed = clientMessage.parse(JSON.parse(raw.toString()));
+        } catch {
+          return send({
+            type: 'error',
+            message: 'Messages are {type: subscribe|unsubscribe|ping, channel}',
+          });
+        }
+        if (parsed.type === 'ping') return send({ type: 'pong' });
+        if (parsed.type === 'unsubscribe') {
+          subscriptions.get(parsed.channel)?.();
+          subscriptions.delete(parsed.channel);
+          return send({ type: 'unsubscribed', channel: parsed.channel });
+        }
+        subscribe(parsed.channel).catch((error: unknown) => {
+          request.log.error({ err: error }, 'realtime subscribe failed');
+          send({ type: 'error', channel: parsed.channel, message: 'Server Error' });
+        });
+      });
+      socket.on('close', () => {
+        for (const unsubscribe of subscriptions.values()) unsubscribe();
+        subscriptions.clear();
+      });
+    },
+  );
+};
