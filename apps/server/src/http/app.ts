@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { positionRoutes } from '../modules/positions/positions.routes';
 import { realtimeRoutes } from '../realtime/realtime.routes';
 import { accountRoutes } from '../modules/accounts/accounts.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
@@ -79,6 +80,7 @@ export async function buildApp(
       await api.register(userRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: ctx.hub });
+      await api.register(positionRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentPositionSchema, dataEnvelope, detectStops, positionSchema } from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { accountAccess } from '../../http/account-access';
+import { invalidField } from '../../http/errors';
+import { dateParam, idListParam, idParam } from '../../http/params';
+import { deviceAccess } from '../devices/device-scope';
+import { currentPositionsOf, deviceName, historyOf, visibleAmong } from './positions.queries';
+import { positionsCsv, sendCsv, stopsCsv } from './positions.csv';
+
+const deviceParams = z.object({
+  id: z.coerce.number().int().positive(),
+  deviceId: z.coerce.number().int().positive(),
+});
+const range = {
+  date_from: dateParam.optional(),
+  date_to: dateParam.optional(),
+};
+const downloadFlags = {
+  download: z.enum(['true', 'false', '1', '0']).optional(),
+  format: z.string().optional(),
+  /** Minutes west of UTC (the browser's getTimezoneOffset) for times in CSV files. */
+  offset: z.coerce.number().int().min(-900).max(900).optional(),
+};
+const stopSchema = z.object({
+  start_time: z.string(),
+  end_time: z.string(),
+  radius: z.number(),
+  location: z.tuple([z.number(), z.number()]),
+  address: z.string().nullable(),
+});
+
+/** The range asked for, by default the last 24 hours; the start must come first. */
+function resolveRange(q: { date_from?: Date | undefined; date_to?: Date | undefined }) {
+  const to = q.date_to ?? new Date();
+  const from = q.date_from ?? new Date(to.getTime() - 24 * 3600_000);
+  if (from > to) throw invalidField('date_from', 'The start date must be before the end date');
+  return { from, to };
+}
+
+const wantsCsv = (q: { download?: string | undefined; format?: string | undefined }) =>
+  q.download === 'true' || q.download === '1' || q.format === 'csv';
+
+/** Current positions, history and stops (spec 000 §7 "Trackers and positions"). */
+export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
+  app.get(
+    '/accounts/:id/current-positions',
+    {
+      schema: {
+        tags: ['positions'],
+        summary: 'Newest position of every tracker the user may see (raw=1: SI units, as stored)',
+        params: idParam,
+        querystring: z.object({ raw: z.string().optional(), device_ids: idListParam.optional() }),
+        response: { 200: dataEnvelope(z.array(currentPositionSchema)) },
+      },
+    },
+    async (request) => {
+      const { membership } = await accountAccess(db, request, request.params.id);
+      return { data: await currentPositionsOf(db, membership, request.query.device_ids) };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/devices/:deviceId/positions',
+    {
+      schema: {
+        tags: ['positions'],
+        summary:
+          "A tracker's position history in a range (default: last 24 h); CSV with download=true",
+        params: deviceParams,
+        querystring: z.object({ ...range, ...downloadFlags }),
+        response: { 200: dataEnvelope(z.array(positionSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const { id, deviceId } = request.params;
+      await deviceAccess(db, request, id, deviceId);
+      const { from, to } = resolveRange(request.query);
+      const positions = await historyOf(db, [deviceId], from, to);
+      if (!wantsCsv(request.query)) return { data: positions };
+      const name = (await deviceName(db, deviceId)) ?? String(deviceId);
+      const csv = positionsCsv(positions, new Map([[deviceId, name]]), request.query.offset ?? 0);
+      return sendCsv(reply, `positions-${deviceId}.csv`, csv);
+    },
+  );
+
+  app.post(
+    '/accounts/:id/positions',
+    {
+      schema: {
+        tags: ['positions'],
+        summary: 'Position history of several trackers in a range, one path per tracker',
+        params: idParam,
+        body: z.object({
+          date_from: dateParam,
+          date_to: dateParam,
+          device_ids: z.array(z.number().int().positive()).max(1000),
+        }),
+        response: {
+          200: dataEnvelope(
+            z.array(z.object({ device_id: z.number().int(), path: z.array(positionSchema) })),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { membership } = await accountAccess(db, request, request.params.id);
+      const { from, to } = resolveRange(request.body);
+      const ids = await visibleAmong(db, membership, request.body.device_ids);
+      const positions = await historyOf(db, ids, from, to);
+      const paths = new Map(ids.map((deviceId) => [deviceId, [] as typeof positions]));
+      for (const p of positions) paths.get(p.device_id)?.push(p);
+      return { data: [...paths].map(([device_id, path]) => ({ device_id, path })) };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/devices/:deviceId/stops',
+    {
+      schema: {
+        tags: ['positions'],
+        summary:
+          'Stops of a tracker in a range, from the shared stop algorithm (stays of 5 min or more within 100 m); format=zulu gives UTC times; CSV with download=true',
+        params: deviceParams,
+        querystring: z.object({ ...range, ...downloadFlags }),
+        response: { 200: dataEnvelope(z.array(stopSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const { id, deviceId } = request.params;
+      await deviceAccess(db, request, id, deviceId);
+      const { from, to } = resolveRange(request.query);
+      const positions = await historyOf(db, [deviceId], from, to);
+      const stops = detectStops(
+        positions.map((p) => ({ lat: p.lat, lng: p.lng, time: new Date(p.timestamp) })),
+      );
+      const addresses = await Promise.all(stops.map((s) => ctx.geocoder.reverse(s.lat, s.lng)));
+      if (wantsCsv(request.query)) {
+        const csv = stopsCsv(stops, addresses, request.query.offset ?? 0);
+        return sendCsv(reply, `stops-${deviceId}.csv`, csv);
+      }
+      return {
+        data: stops.map((s, i) => ({
+          start_time: s.start_time.toISOString(),
+          end_time: s.end_time.toISOString(),
+          radius: s.radius,
+          location: s.location,
+          address: addresses[i] ?? null,
+        })),
+      };
+    },
+  );
+};
