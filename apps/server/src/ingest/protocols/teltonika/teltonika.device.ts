@@ -131,7 +131,7 @@ function ioBytes(record: TeltonikaRecord): Buffer {
  * bit 1: battery voltage follows), UUID (16), major (2), minor (2), RSSI (signed 1), voltage (2).
  */
 function beaconBytes(beacons: readonly TeltonikaBeacon[]): Buffer {
-  const parts = [Buffer.from([0x01])];
+  const parts: Buffer[] = [Buffer.from([0x01])];
   for (const beacon of beacons) {
     const uuid = beacon.uuid.replace(/-/g, '');
     if (!/^[0-9a-fA-F]{32}$/.test(uuid)) {
