@@ -1,5 +1,7 @@
 import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
+import type { Storage } from './adapters/storage/storage';
+import type { Jobs } from './jobs/jobs';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PositionPipeline } from './pipeline/pipeline';
@@ -13,4 +15,6 @@ export interface AppContext {
   geocoder: Geocoder;
   hub: RealtimeHub;
   pipeline: PositionPipeline;
+  storage: Storage;
+  jobs: Jobs;
 }

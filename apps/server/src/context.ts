@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createMailer } from './adapters/mail/mailer';
+import { localStorage } from './adapters/storage/storage';
+import { Jobs } from './jobs/jobs';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -16,5 +18,14 @@ export function createContext(
   const geocoder = createGeocoder(config);
   const hub = new RealtimeHub();
   const pipeline = new PositionPipeline(database, geocoder, hub, log);
-  return { config, database, mailer: createMailer(config, database.db), geocoder, hub, pipeline };
+  return {
+    config,
+    database,
+    mailer: createMailer(config, database.db),
+    geocoder,
+    hub,
+    pipeline,
+    storage: localStorage(`${config.DATA_DIR}/files`),
+    jobs: new Jobs(log),
+  };
 }

@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { exportRoutes } from '../modules/exports/exports.routes';
 import { positionRoutes } from '../modules/positions/positions.routes';
 import { realtimeRoutes } from '../realtime/realtime.routes';
 import { accountRoutes } from '../modules/accounts/accounts.routes';
@@ -44,6 +45,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   const ctx = makeContext(app.log);
   app.decorate('ctx', ctx);
@@ -81,12 +83,16 @@ export async function buildApp(
       await api.register(accountRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: ctx.hub });
       await api.register(positionRoutes, { ctx });
+      await api.register(exportRoutes, { ctx });
     },
     { prefix: '/api' },
   );
 
   registerWebApp(app, ctx.config.WEB_DIST_DIR ?? defaultWebDist);
-  app.addHook('onClose', () => ctx.pipeline.flush());
+  app.addHook('onClose', async () => {
+    await ctx.pipeline.flush();
+    await ctx.jobs.idle();
+  });
   return app;
 }
 

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -40,7 +42,13 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real app on a private database; the outside world (SMTP) stays the outbox. */
 export async function createTestApp(env: Record<string, string> = {}) {
   const database = await openTestDatabase();
-  const config = parseConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'waymark-data-')),
+    ...env,
+  });
   const app = await buildApp((log) => createContext(config, database, log));
   await app.ready();
   const ctx = app.ctx;

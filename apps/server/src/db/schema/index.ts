@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './devices';
 export * from './geofences';
+export * from './exports';
