@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
 import { positionRoutes } from '../modules/positions/positions.routes';
 import { realtimeRoutes } from '../realtime/realtime.routes';
@@ -84,6 +85,7 @@ export async function buildApp(
       await api.register(realtimeRoutes, { ctx, hub: ctx.hub });
       await api.register(positionRoutes, { ctx });
       await api.register(exportRoutes, { ctx });
+      await api.register(ingestRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, inArray } from 'drizzle-orm';
+import { dataEnvelope } from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { accounts, devices } from '../../db/schema';
+import { unauthenticated } from '../../http/errors';
+import { bearerToken } from '../../http/tokens';
+import { dateParam } from '../../http/params';
+import type { RawPosition } from '../../ingest/protocols/types';
+
+const MAX_BATCH = 1000;
+
+const positionInput = z.object({
+  serial: z.string().trim().min(1, 'serial is required').max(64),
+  timestamp: dateParam,
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  fix: z.enum(['gps', 'wifi', 'cell', 'ble']).default('gps'),
+  /** Metres per second. */
+  speed: z.number().min(0).max(400).optional(),
+  course: z.number().min(0).max(360).optional(),
+  altitude: z.number().optional(),
+  /** Metres. */
+  accuracy: z.number().min(0).optional(),
+  battery: z.number().min(0).max(100).optional(),
+  charging: z.boolean().optional(),
+  /** Degrees Celsius. */
+  temperature: z.number().optional(),
+  humidity: z.number().min(0).max(100).optional(),
+  alarm: z
+    .enum(['sos', 'tamper', 'powerCut', 'lowBattery', 'overspeed', 'vibration', 'other'])
+    .optional(),
+});
+
+/**
+ * JSON ingest for integrations, authenticated by the account's API token. Only trackers of that
+ * account are accepted; the answer comes once the accepted positions are durably stored.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
+  app.post(
+    '/ingest/positions',
+    {
+      config: { public: true },
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags: ['ingest'],
+        summary: `Submit up to ${MAX_BATCH} positions with the account's API token (Authorization: Bearer <api_token>)`,
+        body: z.object({ positions: z.array(positionInput).min(1).max(MAX_BATCH) }),
+        response: {
+          200: dataEnvelope(
+            z.object({
+              accepted: z.number().int(),
+              rejected: z.array(
+                z.object({ index: z.number().int(), serial: z.string(), message: z.string() }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      const [account] = token
+        ? await db
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(eq(accounts.api_token, token), eq(accounts.has_api_access, true)))
+        : [];
+      if (!account) throw unauthenticated();
+
+      const serials = [...new Set(request.body.positions.map((p) => p.serial))];
+      const owned = await db
+        .select({ serial: devices.serial })
+        .from(devices)
+        .where(and(eq(devices.account_id, account.id), inArray(devices.serial, serials)));
+      const ownedSerials = new Set(owned.map((d) => d.serial));
+
+      const accepted: RawPosition[] = [];
+      const rejected: { index: number; serial: string; message: string }[] = [];
+      request.body.positions.forEach((p, index) => {
+        if (!ownedSerials.has(p.serial)) {
+          rejected.push({
+            index,
+            serial: p.serial,
+            message: 'No tracker of this account has this serial',
+          });
+          return;
+        }
+        const { timestamp, ...rest } = p;
+        accepted.push({ ...rest, deviceTime: timestamp, valid: true, speedUnit: 'mps' });
+      });
+      await ctx.pipeline.submit(accepted, 'json', request.ip);
+      return { data: { accepted: accepted.length, rejected } };
+    },
+  );
+};
