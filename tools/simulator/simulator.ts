@@ -1,0 +1,155 @@
+import http from 'node:http';
+import { buildFleet } from './fleet';
+import type { DeviceSpec, Mix } from './fleet';
+import { DueQueue, firstDue, intervalForRate, nextDue } from './schedule';
+import { newStats } from './stats';
+import type { SimulatorStats } from './stats';
+import { Gt06Tracker } from './trackers/gt06';
+import { OsmAndTracker } from './trackers/osmand';
+import { TeltonikaTracker } from './trackers/teltonika';
+import { DEFAULT_PORTS } from './trackers/tracker';
+import type { Ports, Tracker, TrackerContext } from './trackers/tracker';
+import { createHistoryVehicle } from './trips/history';
+import { createRandom } from './trips/random';
+import { advance, createVehicle } from './trips/vehicle';
+import type { Vehicle } from './trips/vehicle';
+
+export interface SimulatorOptions {
+  /** Server address; default 127.0.0.1. */
+  host?: string;
+  ports?: Partial<Ports>;
+  /** A count (serials from serialPrefix and mix) or the exact devices, e.g. those the server seeded. */
+  devices: number | readonly DeviceSpec[];
+  /** Reports per second per device; default 1/30 (every 30 s). */
+  rate?: number;
+  /** osmand:gt06:teltonika weights when `devices` is a count; default 1:1:1. */
+  mix?: Mix;
+  /** Serial prefix when `devices` is a count; default 35000. */
+  serialPrefix?: string;
+  /** Stop by itself after this many seconds. */
+  durationS?: number;
+  /**
+   * Continue the vehicles of `generateHistory(serial, historyFrom, now)` instead of starting
+   * fresh, so live tracks join the demo history without a jump.
+   */
+  historyFrom?: Date;
+  /** Sockets the OsmAnd trackers share; default 128. */
+  maxHttpSockets?: number;
+}
+
+export interface RunningSimulator {
+  /** Live counters; read them at any time. */
+  readonly stats: SimulatorStats;
+  readonly devices: readonly DeviceSpec[];
+  /** Stops reporting and closes every connection. */
+  stop(): Promise<void>;
+  /** Settles when the simulator stops (by `stop()` or `durationS`). */
+  readonly done: Promise<void>;
+}
+
+/** How often the loop looks for due trackers: fine enough for rates up to 10/s per device. */
+const TICK_MS = 100;
+
+/**
+ * Drives virtual trackers against a running server over real sockets. One timer for the whole
+ * fleet: each tick pops the trackers that are due, advances their vehicles to now and sends what
+ * they reported.
+ */
+export function startSimulator(options: SimulatorOptions): RunningSimulator {
+  const devices =
+    typeof options.devices === 'number'
+      ? buildFleet(
+          options.devices,
+          options.serialPrefix ?? '35000',
+          options.mix ?? { osmand: 1, gt06: 1, teltonika: 1 },
+        )
+      : [...options.devices];
+  const intervalMs = intervalForRate(options.rate ?? 1 / 30);
+  const stats = newStats();
+  const jitter = createRandom('reconnect-jitter');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxHttpSockets ?? 128 });
+  const ctx: TrackerContext = {
+    host: options.host ?? '127.0.0.1',
+    ports: { ...DEFAULT_PORTS, ...options.ports },
+    stats,
+    agent,
+    now: () => Date.now(),
+    random: () => jitter.next(),
+  };
+
+  const start = Date.now();
+  const queue = new DueQueue();
+  const vehicles: Vehicle[] = [];
+  const trackers: Tracker[] = [];
+  devices.forEach((device, i) => {
+    const due = firstDue(i, devices.length, intervalMs, start);
+    vehicles.push(liveVehicle(device.serial, due, intervalMs, options.historyFrom));
+    trackers.push(createTracker(device, i, ctx));
+    queue.push(i, due);
+  });
+
+  const tick = () => {
+    const now = Date.now();
+    for (const { device, dueAt } of queue.popDue(now)) {
+      const fixes = advance(vehicles[device]!, now);
+      if (fixes.length > 0) trackers[device]!.report(fixes, now);
+      queue.push(device, nextDue(dueAt, now, intervalMs));
+    }
+  };
+  const timer = setInterval(tick, TICK_MS);
+
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const durationTimer =
+    options.durationS !== undefined
+      ? setTimeout(() => void stop(), options.durationS * 1000)
+      : undefined;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return done;
+    stopped = true;
+    clearInterval(timer);
+    if (durationTimer) clearTimeout(durationTimer);
+    for (const tracker of trackers) tracker.close();
+    agent.destroy();
+    // Destroyed sockets report 'close' on a later turn; let them, so the counters settle at 0.
+    await new Promise((resolve) => setImmediate(resolve));
+    finish();
+    return done;
+  };
+  return { stats, devices, stop, done };
+}
+
+/**
+ * The vehicle behind a live tracker reports at the simulator's rate whether moving or parked,
+ * so `--rate` is what the server receives; its first fix falls on its first due time.
+ */
+function liveVehicle(serial: string, due: number, intervalMs: number, historyFrom?: Date): Vehicle {
+  let vehicle: Vehicle;
+  if (historyFrom && +historyFrom < due) {
+    vehicle = createHistoryVehicle(serial, historyFrom);
+    advance(vehicle, due - 1);
+    vehicle.nextReportAt = Math.max(vehicle.time + 1000, due);
+  } else {
+    vehicle = createVehicle(serial, { start: due });
+  }
+  vehicle.movingIntervalMs = intervalMs;
+  vehicle.parkedIntervalMs = intervalMs;
+  return vehicle;
+}
+
+function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): Tracker {
+  switch (device.protocol) {
+    case 'osmand':
+      return new OsmAndTracker(device.serial, ctx);
+    case 'gt06':
+      return new Gt06Tracker(device.serial, ctx);
+    case 'teltonika':
+      // Every fourth Teltonika tracker pulls a trailer with a BLE tag, for the beacon features.
+      return new TeltonikaTracker(
+        device.serial,
+        ctx,
+        index % 4 === 0 ? { major: 1, minor: index & 0xffff } : undefined,
+      );
+  }
+}

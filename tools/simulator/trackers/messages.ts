@@ -1,0 +1,77 @@
+import type {
+  Gt06Location,
+  Gt06Status,
+} from '../../../apps/server/src/ingest/protocols/gt06/gt06.device';
+import type { OsmAndReport } from '../../../apps/server/src/ingest/protocols/osmand/osmand.device';
+import type {
+  TeltonikaBeacon,
+  TeltonikaRecord,
+} from '../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
+import type { Fix } from '../trips/fix';
+
+/** How each protocol carries a simulated fix. Pure. */
+
+/** A Kontakt.io-style iBeacon UUID shared by the simulated trailer tags; major/minor tell them apart. */
+const TAG_UUID = 'f7826da6-4fa2-4e98-8024-bc5b71e0893e';
+
+export function toOsmAnd(serial: string, fix: Fix): OsmAndReport {
+  const report: OsmAndReport = {
+    id: serial,
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    bearing: fix.course,
+    altitude: fix.altitude,
+    accuracy: fix.accuracy,
+    battery: fix.battery,
+    charging: fix.charging,
+  };
+  if (fix.alarm) report.alarm = fix.alarm;
+  return report;
+}
+
+/** Wi-Fi and cell fixes go out with the "positioned" bit cleared, as a GT06 without GPS does. */
+export function toGt06Location(fix: Fix): Gt06Location {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    satellites: fix.satellites,
+    valid: fix.fix === 'gps',
+    ignition: fix.ignition,
+  };
+}
+
+export function toGt06Status(fix: Fix): Gt06Status {
+  return { battery: fix.battery, charging: fix.charging, ignition: fix.ignition, gsmSignal: 4 };
+}
+
+/**
+ * Teltonika trackers are wired: external voltage is the vehicle's (alternator when running).
+ * A tracker with a trailer tag reports it as a BLE beacon while the tag is in range.
+ */
+export function toTeltonika(fix: Fix, tag?: { major: number; minor: number }): TeltonikaRecord {
+  const record: TeltonikaRecord = {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    altitude: fix.altitude,
+    angle: fix.course,
+    satellites: fix.satellites,
+    speedKmh: fix.speedKmh,
+    priority: fix.alarm === 'sos' ? 2 : 0,
+    ignition: fix.ignition,
+    movement: fix.speedKmh > 0,
+    battery: fix.battery,
+    gsmSignal: 4,
+    externalVoltage: fix.ignition ? 13.9 : 12.5,
+  };
+  if (tag) {
+    const beacon: TeltonikaBeacon = { uuid: TAG_UUID, ...tag, rssi: -60, batteryVoltage: 3 };
+    record.beacons = [beacon];
+  }
+  return record;
+}
