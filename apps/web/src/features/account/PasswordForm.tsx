@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { PasswordField } from '../../components/PasswordField';
 import { PASSWORD_SUCCESS_TOAST_MS } from '@waymark/domain';
 import { useNavigate } from 'react-router';
 import { useChangePassword } from '../../api/account';
@@ -35,15 +36,15 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        <PasswordInput
+        <PasswordField
           label="New password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           description={hints.passwordHint}
         />
-        <PasswordInput
-          label="Confirm new password"
+        <PasswordField
+          label="Confirm password"
           autoComplete="new-password"
           value={confirmation}
           onChange={(e) => setConfirmation(e.currentTarget.value)}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/PasswordField';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { createToken } from '../../api/auth';
 import { useConfig } from '../../api/config';
@@ -57,7 +58,7 @@ export function LoginPage() {
             onChange={(e) => setEmail(e.currentTarget.value)}
             required
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             autoComplete="current-password"
             value={password}

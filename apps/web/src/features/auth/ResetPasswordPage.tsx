@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { PasswordField } from '../../components/PasswordField';
 import { MESSAGES } from '@waymark/domain';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPassword } from '../../api/auth';
@@ -52,14 +53,14 @@ export function ResetPasswordPage() {
               {error}
             </Alert>
           )}
-          <PasswordInput
-            label="Password"
+          <PasswordField
+            label="New password"
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             description={hints.passwordHint}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm password"
             autoComplete="new-password"
             value={confirmation}
