@@ -68,6 +68,8 @@ export function ProfileForm({ me }: { me: Me }) {
         <Select
           label="Time zone"
           searchable
+          // Unmounts the closed option list, which Mantine labels like the input itself.
+          autoSelectOnBlur={false}
           nothingFoundMessage="No time zone matches"
           data={(timezones.data ?? []).map((tz) => ({
             value: String(tz.id),
