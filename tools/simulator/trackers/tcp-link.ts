@@ -71,6 +71,9 @@ export class TcpLink {
 
   close(): void {
     this.closedForGood = true;
+    // Counted down now: the socket's 'close' event comes on a later turn, after stop() returns.
+    if (this.ready) this.ctx.stats.connected--;
+    this.ready = false;
     this.socket?.destroy();
   }
 }
