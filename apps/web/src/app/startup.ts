@@ -3,7 +3,7 @@ import { CONFIG_KEY, fetchConfig } from '../api/config';
 import { queryClient } from '../api/queryClient';
 import { session } from '../api/session';
 import { loginPathFor } from './routing/nextPath';
-import { isPublicPath } from './routing/publicPaths';
+import { isPublicPage, isPublicPath } from './routing/publicPaths';
 import { loadSession } from './session/loadSession';
 import { readStartupParams, withoutStartupParams } from './session/urlParams';
 
@@ -30,8 +30,10 @@ const isApproveOrderPage = (path: string) => path.startsWith('/approve-order');
  */
 export async function startUp(): Promise<StartUpResult> {
   const url = new URL(window.location.href);
-  const params = readStartupParams(url.searchParams);
-  window.history.replaceState(window.history.state, '', withoutStartupParams(url));
+  // Public pages own their query: the password reset link carries its own `token`.
+  const publicPage = isPublicPage(url.pathname);
+  const params = readStartupParams(publicPage ? new URLSearchParams() : url.searchParams);
+  if (!publicPage) window.history.replaceState(window.history.state, '', withoutStartupParams(url));
   const path = window.location.pathname + window.location.search;
 
   const configPromise = fetchConfig();

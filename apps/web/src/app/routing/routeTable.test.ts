@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { buildRoutes } from './buildRoutes';
 import { fillParams, LEGACY_REDIRECTS } from './legacyRedirects';
-import { isPublicPath } from './publicPaths';
+import { isPublicPage, isPublicPath } from './publicPaths';
 import { PRIVATE_ROUTES } from './routeTable';
 
 const routes = buildRoutes(PRIVATE_ROUTES);
@@ -46,5 +46,14 @@ describe('legacy redirects', () => {
     expect(fillParams(target ?? '', { id: '42' })).toBe('/trackers/42');
     expect(LEGACY_REDIRECTS).toContainEqual(['/dashboard/geofences/new', '/geofences/create']);
     expect(LEGACY_REDIRECTS).toContainEqual(['/dashboard/users', '/manage/users']);
+  });
+});
+
+describe('public pages', () => {
+  it('tells the reset link, whose token is its own, from private screens', () => {
+    expect(isPublicPage('/reset-password')).toBe(true);
+    expect(isPublicPage('/login')).toBe(false);
+    expect(isPublicPath('/login')).toBe(true);
+    expect(isPublicPage('/trackers')).toBe(false);
   });
 });
