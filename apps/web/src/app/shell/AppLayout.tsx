@@ -28,7 +28,7 @@ export function AppLayout() {
           <Link to="/trackers" aria-label="Home">
             <Logo />
           </Link>
-          {view.account && (
+          {view.account && !mobile && (
             <Text size="sm" c="dimmed" truncate="end" data-testid="current-account">
               {view.account.title}
             </Text>
@@ -38,6 +38,11 @@ export function AppLayout() {
         <AccountMenu view={view} />
       </Group>
       <Drawer opened={mobile && menuOpened} onClose={menu.close} title={<Logo />} size="xs">
+        {view.account && (
+          <Text size="sm" c="dimmed" mb="sm" px={12}>
+            {view.account.title}
+          </Text>
+        )}
         <NavLinks view={view} mobile onNavigate={menu.close} />
       </Drawer>
       <Box component="main" className={classes.main}>
