@@ -28,5 +28,7 @@ describe('users list labels', () => {
     expect(deviceAccessLabel({ full_device_access: true, devices_count: 3 })).toBe('All Devices');
     expect(deviceAccessLabel({ full_device_access: false, devices_count: 1 })).toBe('1 Device');
     expect(deviceAccessLabel({ full_device_access: false, devices_count: 4 })).toBe('4 Devices');
+    expect(deviceAccessLabel({ full_device_access: false, devices_count: 0 })).toBe('0 Devices');
+    expect(deviceAccessLabel({ full_device_access: false, devices_count: null })).toBe('-');
   });
 });

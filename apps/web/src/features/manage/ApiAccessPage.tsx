@@ -1,8 +1,14 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCopy, IconRefresh } from '@tabler/icons-react';
+import { ApiError } from '../../api/client';
 import { useApiToken, useResetApiToken } from '../../api/manage';
 import { useCurrentAccount } from '../../app/session/useSession';
 import { toast } from '../../app/toast';
+
+/** Server errors already raised the refresh toast; anything else shows its own message. */
+function showResetError(error: Error) {
+  if (!(error instanceof ApiError && error.status >= 500)) toast.error(error.message);
+}
 
 /** API Access (spec 002 §2.3): the account's token, copy and reset. */
 export function ApiAccessPage() {
@@ -51,7 +57,7 @@ export function ApiAccessPage() {
             leftSection={<IconRefresh size={16} />}
             color="red"
             variant="light"
-            onClick={() => reset.mutate(undefined, { onError: (e) => toast.error(e.message) })}
+            onClick={() => reset.mutate(undefined, { onError: showResetError })}
             disabled={reset.isPending}
           >
             {reset.isPending ? 'Reseting...' : 'Reset'}

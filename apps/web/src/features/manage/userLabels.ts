@@ -6,8 +6,9 @@ export function deviceAccessLabel(
   user: Pick<AccountUser, 'full_device_access' | 'devices_count'>,
 ): string {
   if (user.full_device_access) return 'All Devices';
-  const count = user.devices_count ?? 0;
-  return count === 1 ? '1 Device' : `${count} Devices`;
+  // No count from the server is shown as unknown rather than as a misleading zero.
+  if (user.devices_count === null) return '-';
+  return user.devices_count === 1 ? '1 Device' : `${user.devices_count} Devices`;
 }
 
 export function roleLabel(role: Role): string {
