@@ -1,7 +1,7 @@
 import { ProtocolError } from '../types';
 import type { RawPosition } from '../types';
 import { attributeValue, checkCoordinates, parseNumber, parseTimestamp } from './osmand.fields';
-import { decodeTraccarClientJson } from './osmand.json';
+import { decodeTraccarClientJson } from './osmand.client-json';
 
 /**
  * OsmAnd / Traccar Client over HTTP (port 5055). The OsmAnd protocol (Traccar "OsmAnd" protocol
