@@ -11,7 +11,12 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
 }
 
 /** Logs in and waits until the app shell shows the signed-in user's menu. */
-export async function logInAndWait(page: Page, email: string, name: string) {
+export async function logInAs(page: Page, email: string, name: string) {
   await logIn(page, email);
   await expect(page.getByRole('button', { name })).toBeVisible();
+}
+
+/** Opens the account dropdown (the button with the user's name). */
+export async function openAccountMenu(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
 }

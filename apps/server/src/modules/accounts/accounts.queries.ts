@@ -41,7 +41,8 @@ export async function membershipsOf(db: Db, userId: number): Promise<Membership[
     .from(accountMemberships)
     .innerJoin(accounts, eq(accounts.id, accountMemberships.account_id))
     .where(eq(accountMemberships.user_id, userId))
-    .orderBy(asc(accounts.title), asc(accounts.id));
+    // The account joined first comes first: it is where the web app starts.
+    .orderBy(asc(accountMemberships.created_at), asc(accounts.id));
   const settings = await settingsByAccount(
     db,
     rows.map((r) => r.id),
