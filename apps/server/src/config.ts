@@ -32,6 +32,7 @@ const envSchema = z.object({
     }),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool(true),
+  DEMO_SIMULATOR: bool(true),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -2,6 +2,7 @@ import { ConfigError, parseConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 import { startListeners } from './ingest/listeners';
 import { startServices } from './start';
+import { startDemoSimulator } from './demo-simulator';
 
 function loggerOptions(config: Config) {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
@@ -34,6 +35,10 @@ async function main() {
         app.log,
       )
     : undefined;
+  const simulator =
+    ingest && config.SEED_DEMO && config.DEMO_SIMULATOR
+      ? await startDemoSimulator(ctx, config)
+      : undefined;
 
   const lines = [
     '',
@@ -57,6 +62,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Devices first: stop accepting, store and acknowledge what arrived, then the API.
+    await simulator?.stop();
     await ingest?.close();
     await app.close();
     await ctx.database.close();

@@ -8,6 +8,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +23,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Bulk-loads CSV rows (no header) into a table with COPY, the fastest way in on both. */
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (tests copy it). */
   dump?(): Promise<Blob>;
 }
@@ -46,6 +51,15 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
+    copyCsv: async (table, columns, csv) => {
+      await client.query(
+        `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`,
+        [],
+        {
+          blob: new Blob([csv]),
+        },
+      );
+    },
     dump: () => client.dumpDataDir('gzip'),
   };
 }
@@ -59,6 +73,17 @@ async function openPostgres(url: string): Promise<Database> {
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     ping: () => ping(db),
     close: () => pool.end(),
+    copyCsv: async (table, columns, csv) => {
+      const connection = await pool.connect();
+      try {
+        const stream = connection.query(
+          copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
+        );
+        await pipeline(Readable.from([csv]), stream);
+      } finally {
+        connection.release();
+      }
+    },
   };
 }
 

@@ -36,7 +36,10 @@ export function gazetteerGeocoder(): Geocoder {
   return {
     async reverse(lat, lng) {
       const [nearest] = around(index, lng, lat, 1, MAX_DISTANCE_KM) as number[];
-      return nearest === undefined ? null : `Near ${label(cities[nearest]!)}`;
+      if (nearest === undefined) return null;
+      const place = label(cities[nearest]!);
+      // Some GeoNames places are named "Near North Side": no "Near Near".
+      return place.startsWith('Near ') ? place : `Near ${place}`;
     },
     async search(query, limit = 5) {
       const text = query.trim().toLowerCase();

@@ -1,0 +1,300 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { generateHistory } from '@waymark/tools/simulator/trips/history';
+import type { Fix } from '@waymark/tools/simulator/trips/fix';
+import type { DeviceSpec } from '@waymark/tools/simulator/fleet';
+import type { Geocoder } from '../../adapters/geocoder/geocoder';
+import type { RawPosition } from '../../ingest/protocols/types';
+import { GeofenceRegistry } from '../../pipeline/geofence-registry';
+import { normaliseBatch } from '../../pipeline/steps/normalise';
+import { runSteps } from '../../pipeline/run-steps';
+import * as store from '../../pipeline/pipeline.queries';
+import { copyPositions } from '../../pipeline/positions-copy';
+import type { Database } from '../client';
+import {
+  accountMemberships,
+  accounts,
+  devices,
+  geofences,
+  models,
+  subscriptions,
+  users,
+  type Protocol,
+} from '../schema';
+
+/** Serials of demo trackers start with this, so the in-process simulator finds them. */
+export const DEMO_SERIAL_PREFIX = '86900';
+export const DEMO_HISTORY_DAYS = 90;
+
+const MODELS = [
+  {
+    device_type: 'll02',
+    title: 'Mobile 200',
+    protocol: 'gt06',
+    expected_report_minutes: 60,
+    has_temperature: false,
+  },
+  {
+    device_type: 'vl501',
+    title: 'Car Charger',
+    protocol: 'gt06',
+    expected_report_minutes: 30,
+    has_temperature: false,
+  },
+  {
+    device_type: 'fmb920',
+    title: 'Fleet Tracker FMB920',
+    protocol: 'teltonika',
+    expected_report_minutes: 15,
+    has_temperature: false,
+  },
+  {
+    device_type: 'reefer',
+    title: 'Reefer Sensor',
+    protocol: 'teltonika',
+    expected_report_minutes: 15,
+    has_temperature: true,
+    has_humidity: true,
+  },
+  {
+    device_type: 'phone',
+    title: 'Traccar Client',
+    protocol: 'osmand',
+    expected_report_minutes: 30,
+    has_temperature: false,
+  },
+] as const;
+
+const DEPOTS = [
+  { name: 'Chicago Depot', address: 'Chicago, IL, US', lat: 41.8781, lng: -87.6298, radius: 1.5 },
+  { name: 'Dallas Hub', address: 'Dallas, TX, US', lat: 32.7767, lng: -96.797, radius: 2 },
+  { name: 'Atlanta Yard', address: 'Atlanta, GA, US', lat: 33.749, lng: -84.388, radius: 1.5 },
+  {
+    name: 'Denver Cross-Dock',
+    address: 'Denver, CO, US',
+    lat: 39.7392,
+    lng: -104.9903,
+    radius: 1.5,
+  },
+  {
+    name: 'Los Angeles Port',
+    address: 'Los Angeles, CA, US',
+    lat: 33.7405,
+    lng: -118.2775,
+    radius: 3,
+    allowable_dwell_days: 3,
+  },
+  {
+    name: 'Memphis Warehouse',
+    address: 'Memphis, TN, US',
+    lat: 35.1495,
+    lng: -90.049,
+    radius: 1.5,
+    allowable_dwell_days: 2,
+  },
+] as const;
+
+const FLEET_NAMES = ['Truck', 'Van', 'Trailer', 'Reefer', 'Container', 'Pickup'];
+
+type Status = (typeof subscriptions.$inferInsert)['status'];
+/** Mostly active, with one of each other status so every badge shows up in the demo. */
+const statusOf = (i: number): Status =>
+  (['pending', 'pending-renewal', 'pending-cancellation', 'cancelled', 'blocked'] as const)[
+    i - 55
+  ] ?? 'active';
+
+export const toRaw = (serial: string, f: Fix): RawPosition => ({
+  serial,
+  deviceTime: f.time,
+  lat: f.lat,
+  lng: f.lng,
+  valid: true,
+  fix: f.fix,
+  speed: f.speedKmh,
+  speedUnit: 'kmh',
+  course: f.course,
+  altitude: f.altitude,
+  accuracy: f.accuracy,
+  satellites: f.satellites,
+  battery: f.battery,
+  charging: f.charging,
+  ignition: f.ignition,
+  ...(f.alarm ? { alarm: f.alarm } : {}),
+});
+
+/**
+ * The demo fleet: models, 60 trackers of Demo Logistics and 3 of Demo Home with
+ * subscriptions, depots as geofences, and 90 days of history run through the pipeline's own
+ * steps (so stops, visits, events and odometers are real) and bulk-loaded.
+ */
+export async function seedDemoFleet(
+  database: Database,
+  geocoder: Geocoder,
+  log: FastifyBaseLogger,
+  now = new Date(),
+) {
+  const { db } = database;
+  const started = Date.now();
+  const [logistics] = await db.select().from(accounts).where(eq(accounts.title, 'Demo Logistics'));
+  const [home] = await db.select().from(accounts).where(eq(accounts.title, 'Demo Home'));
+  if (!logistics || !home) return;
+
+  const modelRows = await db
+    .insert(models)
+    .values(MODELS.map((m) => ({ ...m })))
+    .returning();
+  const modelOf = (i: number) => modelRows[i % 4 === 3 ? 3 : i % 7 === 0 ? 4 : i % 3]!;
+
+  const plan = Array.from({ length: 63 }, (_, i) => {
+    const account = i < 60 ? logistics : home;
+    const model = i < 60 ? modelOf(i) : modelRows[i === 60 ? 0 : 4]!;
+    const kind = i < 60 ? FLEET_NAMES[i % FLEET_NAMES.length]! : 'Family car';
+    return {
+      i,
+      account,
+      model,
+      name:
+        i < 60
+          ? `${kind} ${String(i + 1).padStart(2, '0')}`
+          : ['Family car', "Sam's phone", 'Dog collar'][i - 60]!,
+      serial: `${DEMO_SERIAL_PREFIX}${String(i).padStart(10, '0')}`,
+      status: i < 60 ? statusOf(i) : 'active',
+    };
+  });
+
+  const subs = await db
+    .insert(subscriptions)
+    .values(
+      plan.map((d) => ({
+        account_id: d.account.id,
+        status: d.status,
+        start_at: new Date(now.getTime() - (120 + d.i) * 86_400_000),
+        renewal_date: new Date(now.getTime() + (10 + ((d.i * 7) % 300)) * 86_400_000),
+        months: d.i % 2 ? 12 : 1,
+        renewal_months: d.i % 2 ? 12 : 1,
+        price: d.i % 2 ? 19_900 : 1_995,
+        actual_price: d.i % 2 ? 19_900 : 1_995,
+        renewal_price: d.i % 2 ? 19_900 : 1_995,
+      })),
+    )
+    .returning({ id: subscriptions.id });
+  const created = await db
+    .insert(devices)
+    .values(
+      plan.map((d, k) => ({
+        account_id: d.account.id,
+        model_id: d.model.id,
+        subscription_id: subs[k]!.id,
+        name: d.name,
+        serial: d.serial,
+        imei: d.serial,
+        phone: `+1312555${String(1000 + d.i).slice(-4)}`,
+        note: d.i % 5 === 0 ? 'Check tyre pressure at next stop' : null,
+        has_voice: d.model.device_type === 'll02',
+        live_audio_minutes: d.model.device_type === 'll02' ? 120 : 0,
+      })),
+    )
+    .returning({ id: devices.id, serial: devices.serial });
+
+  await db
+    .insert(geofences)
+    .values(DEPOTS.map((g) => ({ ...g, account_id: logistics.id, is_alertable: true })));
+
+  // The viewer may see the first five trackers only.
+  const [viewer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'viewer@demo.test'));
+  if (viewer) {
+    await db
+      .update(accountMemberships)
+      .set({ device_ids: created.slice(0, 5).map((d) => d.id) })
+      .where(eq(accountMemberships.user_id, viewer.id));
+  }
+
+  // Provisioned (pending) trackers have not reported yet.
+  const reporting = plan.filter((d) => d.status !== 'pending');
+  await loadHistory(
+    database,
+    geocoder,
+    reporting.map((d) => ({
+      serial: d.serial,
+      device: { id: created[d.i]!.id, accountId: d.account.id, name: d.name },
+    })),
+    new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000),
+    now,
+  );
+  log.info({ ms: Date.now() - started, devices: created.length }, 'demo fleet seeded');
+}
+
+async function loadHistory(
+  database: Database,
+  geocoder: Geocoder,
+  fleet: { serial: string; device: { id: number; accountId: number; name: string } }[],
+  from: Date,
+  to: Date,
+) {
+  const registry = new GeofenceRegistry(database.db);
+  const partitions = new Set<string>();
+  const states = new Map();
+  for (const { serial, device } of fleet) {
+    const fixes = thinOlderHistory(generateHistory(serial, from, to), to);
+    const items = fixes.map((f) => ({ raw: toRaw(serial, f), device }));
+    const { positions } = normaliseBatch(items, to);
+    const outcome = await runSteps(positions, states, {
+      geofencesOf: (accountId) => registry.forAccount(accountId),
+      address: (lat, lng) => geocoder.reverse(lat, lng),
+      deviceName: () => device.name,
+    });
+    await store.ensurePartitions(database.db, positions, partitions);
+    await copyPositions(database, positions);
+    await database.db.transaction(async (tx) => {
+      await store.upsertCurrentPositions(tx, outcome.current);
+      await store.updateDeviceFlags(tx, outcome.flags);
+      await store.recordVisits(tx, outcome.transitions);
+      await store.insertEvents(tx, outcome.events);
+    });
+  }
+}
+
+/** History older than this keeps every fix; before it, fewer (see thinOlderHistory). */
+const FULL_DETAIL_MS = 3 * 86_400_000;
+
+/**
+ * Keeps months of demo history small enough to load in seconds: before the last three days a
+ * moving tracker keeps a fix every 10 minutes and a parked one every 2 hours, plus every fix
+ * where it starts or stops moving and every alarm, so stops, visits and events stay true.
+ */
+export function thinOlderHistory(fixes: readonly Fix[], now: Date): Fix[] {
+  const detailFrom = now.getTime() - FULL_DETAIL_MS;
+  const kept: Fix[] = [];
+  let last: Fix | undefined;
+  for (const f of fixes) {
+    const moving = f.speedKmh > 1;
+    const gap = last ? f.time.getTime() - last.time.getTime() : Infinity;
+    const changed = last !== undefined && moving !== last.speedKmh > 1;
+    if (
+      f.time.getTime() >= detailFrom ||
+      changed ||
+      f.alarm ||
+      gap >= (moving ? 10 : 120) * 60_000
+    ) {
+      kept.push(f);
+      last = f;
+    }
+  }
+  return kept;
+}
+
+/** The demo trackers the in-process simulator keeps moving (provisioned ones stay silent). */
+export async function demoSimulatorDevices(database: Database): Promise<DeviceSpec[]> {
+  const rows = await database.db
+    .select({ serial: devices.serial, protocol: models.protocol, status: subscriptions.status })
+    .from(devices)
+    .innerJoin(models, eq(models.id, devices.model_id))
+    .innerJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
+    .where(inArray(subscriptions.status, ['active', 'pending-renewal', 'pending-cancellation']));
+  return rows
+    .filter((r) => r.serial.startsWith(DEMO_SERIAL_PREFIX))
+    .map((r) => ({ serial: r.serial, protocol: r.protocol as Protocol }));
+}
