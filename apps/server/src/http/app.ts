@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { adminRoutes } from '../modules/admin/admin.routes';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
 import { positionRoutes } from '../modules/positions/positions.routes';
@@ -86,6 +87,7 @@ export async function buildApp(
       await api.register(positionRoutes, { ctx });
       await api.register(exportRoutes, { ctx });
       await api.register(ingestRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api' },
   );
