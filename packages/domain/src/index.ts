@@ -9,3 +9,5 @@ export * from './user/user.schema';
 export * from './geo/geo.rules';
 export * from './position/stops.rules';
 export * from './position/position.schema';
+export * from './device/device.rules';
+export * from './device/device.schema';

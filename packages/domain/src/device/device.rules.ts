@@ -1,0 +1,81 @@
+/** Spec 000 §4 and §9: thresholds every tracker screen shares. */
+export const LOW_BATTERY = 20;
+export const MEDIUM_BATTERY = 40;
+export const STALE_YELLOW_DAYS = 14;
+export const STALE_RED_DAYS = 28;
+const DAY_MS = 86_400_000;
+
+export type MarkerColour = 'red' | 'yellow' | 'gray' | 'green' | 'blue';
+
+export interface MarkerInput {
+  /** ISO time of the last fix, or null when the tracker never reported. */
+  timestamp: string | null;
+  last_movement_time: string | null;
+  is_inside_geofences: boolean;
+  expected_report_minutes: number | null;
+}
+
+/**
+ * The marker colour of a tracker (spec 000 §4), first rule that holds wins: red after 28 days
+ * without movement, yellow after 14, gray when the last report is overdue (last fix plus the
+ * model's expected_report_minutes is past), green inside a geofence, otherwise blue.
+ * Without a recorded movement the last fix time stands in for it.
+ */
+export function markerColour(p: MarkerInput, now: Date): MarkerColour {
+  const nowMs = now.getTime();
+  const still = p.last_movement_time ?? p.timestamp;
+  if (still) {
+    const idleDays = (nowMs - Date.parse(still)) / DAY_MS;
+    if (idleDays >= STALE_RED_DAYS) return 'red';
+    if (idleDays >= STALE_YELLOW_DAYS) return 'yellow';
+  }
+  if (isOverdue(p.timestamp, p.expected_report_minutes, now)) return 'gray';
+  if (p.is_inside_geofences) return 'green';
+  return 'blue';
+}
+
+/** A tracker is overdue when its last fix plus expected_report_minutes is in the past. */
+export function isOverdue(timestamp: string | null, expectedMinutes: number | null, now: Date) {
+  if (!timestamp || !expectedMinutes) return false;
+  return Date.parse(timestamp) + expectedMinutes * 60_000 < now.getTime();
+}
+
+export type BatteryLevel = 'red' | 'yellow' | 'green' | 'empty';
+
+/** Battery badge: red below 20, yellow 20–39, green 40 or more; 0 shows a slashed bolt. */
+export function batteryLevel(percent: number): BatteryLevel {
+  if (percent <= 0) return 'empty';
+  if (percent < LOW_BATTERY) return 'red';
+  if (percent < MEDIUM_BATTERY) return 'yellow';
+  return 'green';
+}
+
+export type SpeedColour = 'red' | 'orange' | 'dark' | 'white';
+
+/** Trail points by speed in m/s: red at 0.5 or below, orange up to 4, else dark (white on satellite). */
+export function speedColour(speedMps: number | null, satellite: boolean): SpeedColour {
+  const speed = speedMps ?? 0;
+  if (speed <= 0.5) return 'red';
+  if (speed <= 4) return 'orange';
+  return satellite ? 'white' : 'dark';
+}
+
+/** Subscription statuses as trackers show them (spec 000 §4). */
+export const SUBSCRIPTION_LABELS: Record<string, string> = {
+  active: 'Active',
+  pending: 'Provisioned',
+  'pending-renewal': 'Pending Renewal',
+  'pending-cancellation': 'Pending Cancellation',
+  cancelled: 'Cancelled',
+  blocked: 'Blocked',
+  archived: 'Cancelled',
+};
+export const NO_DATA_LABEL = 'No Data';
+export const PENDING_TRACKER_MESSAGE =
+  'Your tracker is being provisioned. You will receive an email once the tracker has been assigned to your account and shipped.';
+
+/** Default subscription statuses of device lists (spec 002 §9); cancelled and blocked by flag. */
+export function listedStatuses(canSeeCancelledDevices: boolean): string[] {
+  const base = ['active', 'pending', 'pending-renewal', 'pending-cancellation'];
+  return canSeeCancelledDevices ? [...base, 'cancelled', 'blocked'] : base;
+}
