@@ -1,6 +1,8 @@
 import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
+import type { SmsSender } from './adapters/sms/sms';
 import type { Storage } from './adapters/storage/storage';
+import type { CommandChannel } from './ingest/command-channel';
 import type { Jobs } from './jobs/jobs';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -17,4 +19,7 @@ export interface AppContext {
   pipeline: PositionPipeline;
   storage: Storage;
   jobs: Jobs;
+  sms: SmsSender;
+  /** Open device connections, for sending commands in the device's protocol. */
+  commandChannel: CommandChannel;
 }

@@ -50,6 +50,7 @@ const envSchema = z.object({
     ),
   HELP_URL: optionalUrl,
   GEOCODER_URL: optionalUrl,
+  SMS_URL: optionalUrl,
   OSMAND_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()

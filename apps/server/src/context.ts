@@ -3,6 +3,8 @@ import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createMailer } from './adapters/mail/mailer';
 import { localStorage } from './adapters/storage/storage';
 import { Jobs } from './jobs/jobs';
+import { createSms } from './adapters/sms/sms';
+import { CommandChannel } from './ingest/command-channel';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -27,5 +29,7 @@ export function createContext(
     pipeline,
     storage: localStorage(`${config.DATA_DIR}/files`),
     jobs: new Jobs(log),
+    sms: createSms(config, database.db),
+    commandChannel: new CommandChannel(new Map()),
   };
 }

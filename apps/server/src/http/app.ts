@@ -18,6 +18,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { commandRoutes } from '../modules/commands/commands.routes';
+import { deviceRoutes } from '../modules/devices/devices.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
@@ -88,6 +90,8 @@ export async function buildApp(
       await api.register(exportRoutes, { ctx });
       await api.register(ingestRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(deviceRoutes, { ctx });
+      await api.register(commandRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { gt06Protocol } from './protocols/gt06/gt06.decoder';
 import { teltonikaProtocol } from './protocols/teltonika/teltonika.decoder';
 import { startOsmAndListener } from './osmand-listener';
 import { startTcpListener, type ConnectionRegistry, type TcpListener } from './tcp-listener';
+import { deliverQueued, recordAnswer } from '../modules/commands/commands.service';
 
 export interface ListenerPorts {
   osmand: number;

@@ -37,6 +37,10 @@ export async function startTcpListener<S>(options: {
   pipeline: PositionPipeline;
   log: FastifyBaseLogger;
   connections: ConnectionRegistry;
+  /** A device identified itself: commands queued for it can go now. */
+  onIdentified?: (serial: string) => void;
+  /** A device answered a command. */
+  onCommandResponse?: (serial: string, text: string) => void;
 }): Promise<TcpListener> {
   const { protocol, pipeline, connections } = options;
   const log = options.log.child({ protocol: protocol.name });
@@ -64,6 +68,10 @@ export async function startTcpListener<S>(options: {
           session,
           write: (bytes) => socket.write(bytes),
         });
+        options.onIdentified?.(serial);
+      }
+      if (message.commandResponse !== undefined && serial) {
+        options.onCommandResponse?.(serial, message.commandResponse);
       }
       if (message.positions.length > 0)
         await pipeline.submit(message.positions, protocol.name, remote);

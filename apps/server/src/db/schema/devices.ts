@@ -92,6 +92,11 @@ export const devices = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** SLA bounds (°C and %); null disables a bound. */
+    min_temperature: real('min_temperature'),
+    max_temperature: real('max_temperature'),
+    min_humidity: real('min_humidity'),
+    max_humidity: real('max_humidity'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex().on(t.serial), index().on(t.account_id)],

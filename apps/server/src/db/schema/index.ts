@@ -2,3 +2,4 @@ export * from './identity';
 export * from './devices';
 export * from './geofences';
 export * from './exports';
+export * from './commands';

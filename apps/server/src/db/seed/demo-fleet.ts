@@ -14,6 +14,7 @@ import type { Database } from '../client';
 import {
   accountMemberships,
   accounts,
+  commands,
   devices,
   geofences,
   models,
@@ -93,6 +94,38 @@ const DEPOTS = [
     allowable_dwell_days: 2,
   },
 ] as const;
+
+/** Command templates per protocol, as the trackers' manuals give them. */
+const COMMANDS: Record<string, Omit<typeof commands.$inferInsert, 'model_id'>[]> = {
+  gt06: [
+    { title: 'Locate now', description: 'Ask for the current position', commands: 'WHERE#' },
+    { title: 'Reboot', description: 'Restart the tracker', commands: 'RESET#' },
+    {
+      title: 'Report interval',
+      description: 'Seconds between reports while moving',
+      commands: 'TIMER,__seconds__#',
+      has_arguments: true,
+    },
+  ],
+  teltonika: [
+    { title: 'Device info', description: 'Firmware, uptime and connection', commands: 'getinfo' },
+    { title: 'Locate now', description: 'Ask for the current position', commands: 'getgps' },
+    {
+      title: 'Set output',
+      description: 'Switch digital output 1 (1 on, 0 off)',
+      commands: 'setdigout __state__',
+      has_arguments: true,
+    },
+  ],
+  osmand: [
+    {
+      title: 'Ask for a report',
+      description: 'Text the phone to open the app',
+      commands: 'Please open Traccar Client',
+      is_sent_via_data: false,
+    },
+  ],
+};
 
 const FLEET_NAMES = ['Truck', 'Van', 'Trailer', 'Reefer', 'Container', 'Pickup'];
 

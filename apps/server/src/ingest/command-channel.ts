@@ -1,0 +1,39 @@
+import { encodeGt06Command } from './protocols/gt06/gt06.encoder';
+import type { Gt06Session } from './protocols/gt06/gt06.decoder';
+import { encodeCodec12Command } from './protocols/teltonika/teltonika.codec12';
+import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
+
+let gt06SerialNo = 0;
+
+/** Bytes that carry a text command in the connection's protocol, or undefined when it has none. */
+function encodeFor(connection: DeviceConnection, text: string): Uint8Array | undefined {
+  if (connection.protocol === 'gt06') {
+    const session = connection.session as Gt06Session;
+    gt06SerialNo = (gt06SerialNo + 1) & 0xffff;
+    return encodeGt06Command(session, gt06SerialNo, text);
+  }
+  if (connection.protocol === 'teltonika') return encodeCodec12Command(text);
+  return undefined;
+}
+
+/**
+ * Writes commands to trackers' open connections in their own protocol (GT06 online command
+ * 0x80, Teltonika Codec 12). Answers arrive through the listener's `onCommandResponse`.
+ */
+export class CommandChannel {
+  constructor(readonly connections: ConnectionRegistry) {}
+
+  /** True when the command was written to the tracker's open connection. */
+  send(serial: string, text: string): boolean {
+    const connection = this.connections.get(serial);
+    if (!connection) return false;
+    const bytes = encodeFor(connection, text);
+    if (!bytes) return false;
+    connection.write(bytes);
+    return true;
+  }
+
+  isOnline(serial: string) {
+    return this.connections.has(serial);
+  }
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  commandSchema,
+  dataEnvelope,
+  deviceMessageSchema,
+  sendCommandSchema,
+} from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { authorize } from '../../http/account-access';
+import { idParam } from '../../http/params';
+import { deviceAccessById } from '../devices/device-scope';
+import { commandsForDevice, messagesOf, sendCommand } from './commands.service';
+
+/** Tracker commands and their message log (spec 001 §5, §7 "Tracker details"). */
+export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
+  app.get(
+    '/devices/:id/commands',
+    {
+      schema: {
+        tags: ['commands'],
+        summary: "Command templates of the tracker's model; __name__ placeholders are arguments",
+        params: idParam,
+        response: { 200: dataEnvelope(z.array(commandSchema)) },
+      },
+    },
+    async (request) => {
+      await deviceAccessById(db, request, request.params.id);
+      return { data: await commandsForDevice(ctx, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/devices/:id/commands',
+    {
+      schema: {
+        tags: ['commands'],
+        summary:
+          "Send a command (update Devices): data goes to the tracker's open connection (GT06 0x80, Teltonika Codec 12) or waits for it; sms goes to the tracker's phone",
+        params: idParam,
+        body: sendCommandSchema,
+        response: { 200: dataEnvelope(deviceMessageSchema) },
+      },
+    },
+    async (request) => {
+      const { auth, membership, ability } = await deviceAccessById(db, request, request.params.id);
+      authorize(ability, 'update', 'Devices');
+      return { data: await sendCommand(ctx, auth, membership, request.params.id, request.body) };
+    },
+  );
+
+  app.get(
+    '/devices/:id/dialogs',
+    {
+      schema: {
+        tags: ['commands'],
+        summary: 'Messages to and from the tracker, newest first (at most 100)',
+        params: idParam,
+        querystring: z.object({ include: z.string().optional() }),
+        response: { 200: dataEnvelope(z.array(deviceMessageSchema)) },
+      },
+    },
+    async (request) => {
+      await deviceAccessById(db, request, request.params.id);
+      return { data: await messagesOf(ctx, request.params.id) };
+    },
+  );
+};

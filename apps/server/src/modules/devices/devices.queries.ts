@@ -1,0 +1,284 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CurrentPosition, DeviceListItem } from '@waymark/domain';
+import type { Db } from '../../db/client';
+import {
+  accountMemberships,
+  currentPositions,
+  deviceEvents,
+  devices,
+  models,
+  subscriptions,
+  users,
+} from '../../db/schema';
+import type { Membership } from '../accounts/accounts.queries';
+import { visibleDevices } from './device-access';
+
+type CurrentRow = typeof currentPositions.$inferSelect;
+
+export function presentCurrentRow(p: CurrentRow): CurrentPosition {
+  return {
+    device_id: p.device_id,
+    location: [p.lng, p.lat],
+    lat: p.lat,
+    lng: p.lng,
+    timestamp: p.fix_time.toISOString(),
+    fix: p.fix,
+    speed: p.speed,
+    course: p.course,
+    altitude: p.altitude,
+    accuracy: p.accuracy,
+    battery: p.battery,
+    temperature: p.temperature,
+    humidity: p.humidity,
+    odometer: p.odometer,
+    address: p.address,
+    is_inside_geofences: p.geofence_ids.length > 0,
+    last_movement_time: p.last_movement_time?.toISOString() ?? null,
+    last_movement_time_without_cell: p.last_movement_time_without_cell?.toISOString() ?? null,
+    charging: p.charging,
+  };
+}
+
+const listColumns = {
+  id: devices.id,
+  name: devices.name,
+  serial: devices.serial,
+  note: devices.note,
+  model_id: devices.model_id,
+  model_title: models.title,
+  expected_report_minutes: models.expected_report_minutes,
+  subscription_status: subscriptions.status,
+  group_ids: devices.group_ids,
+  low_battery: devices.low_battery,
+  charging: devices.charging,
+  sos: devices.sos,
+  overspeed: devices.overspeed,
+};
+
+export interface DeviceFilter {
+  statuses?: string[] | undefined;
+  search?: string | undefined;
+  ids?: number[] | undefined;
+}
+
+function filterCondition(membership: Membership, filter: DeviceFilter): SQL {
+  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return and(
+    visibleDevices(membership),
+    filter.statuses ? inArray(subscriptions.status, filter.statuses as never[]) : undefined,
+    filter.ids ? inArray(devices.id, filter.ids.length ? filter.ids : [-1]) : undefined,
+    pattern
+      ? or(
+          ilike(devices.name, pattern),
+          ilike(devices.serial, pattern),
+          ilike(currentPositions.address, pattern),
+        )
+      : undefined,
+  )!;
+}
+
+function baseQuery(db: Db) {
+  return db
+    .select({ ...listColumns, position: currentPositions })
+    .from(devices)
+    .innerJoin(models, eq(models.id, devices.model_id))
+    .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
+    .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id));
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function present(row: ListRow, withPosition: boolean, excludeGroups: boolean): DeviceListItem {
+  const { position, ...rest } = row;
+  return {
+    ...rest,
+    group_ids: excludeGroups ? [] : rest.group_ids,
+    current_position: withPosition && position ? presentCurrentRow(position) : null,
+  };
+}
+
+/** Every tracker the member may see, by name: the list and map of the trackers screen. */
+export async function deviceList(
+  db: Db,
+  membership: Membership,
+  filter: DeviceFilter,
+  options: { withPosition: boolean; excludeGroups: boolean },
+): Promise<DeviceListItem[]> {
+  const rows = await baseQuery(db)
+    .where(filterCondition(membership, filter))
+    .orderBy(asc(devices.name), asc(devices.id));
+  return rows.map((r) => present(r, options.withPosition, options.excludeGroups));
+}
+
+/** A page of trackers with the total, for paged lists. */
+export async function devicePage(
+  db: Db,
+  membership: Membership,
+  filter: DeviceFilter,
+  page: { limit: number; offset: number },
+) {
+  const where = filterCondition(membership, filter);
+  const [rows, [total]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(asc(devices.name), asc(devices.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(devices)
+      .innerJoin(models, eq(models.id, devices.model_id))
+      .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
+      .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => present(r, true, false)), total: total?.n ?? 0 };
+}
+
+export async function deviceIds(
+  db: Db,
+  membership: Membership,
+  filter: DeviceFilter & { groupIds?: number[] | undefined },
+) {
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
+    .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
+    .where(
+      and(
+        filterCondition(membership, filter),
+        filter.groupIds
+          ? sql`${devices.group_ids} && ${sql.param(filter.groupIds)}::int[]`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(devices.id));
+  return rows.map((r) => r.id);
+}
+
+export async function deviceRow(db: Db, deviceId: number) {
+  const [row] = await db
+    .select({
+      device: devices,
+      model: models,
+      subscription: subscriptions,
+      position: currentPositions,
+    })
+    .from(devices)
+    .innerJoin(models, eq(models.id, devices.model_id))
+    .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
+    .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
+    .where(eq(devices.id, deviceId));
+  return row;
+}
+
+/** Non-admin members with the device in their device_ids (admins and full access see all). */
+export async function deviceUsers(db: Db, accountId: number, deviceId: number) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(accountMemberships)
+    .innerJoin(users, eq(users.id, accountMemberships.user_id))
+    .where(
+      and(
+        eq(accountMemberships.account_id, accountId),
+        sql`${deviceId} = ANY(${accountMemberships.device_ids})`,
+      ),
+    )
+    .orderBy(asc(users.name));
+}
+
+/** Gives exactly `userIds` (members without full access) the device; takes it from the rest. */
+export async function setDeviceUsers(
+  db: Db,
+  accountId: number,
+  deviceId: number,
+  userIds: number[],
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(accountMemberships)
+      .set({ device_ids: sql`array_remove(${accountMemberships.device_ids}, ${deviceId})` })
+      .where(eq(accountMemberships.account_id, accountId));
+    if (userIds.length > 0) {
+      await tx
+        .update(accountMemberships)
+        .set({ device_ids: sql`array_append(${accountMemberships.device_ids}, ${deviceId})` })
+        .where(
+          and(
+            eq(accountMemberships.account_id, accountId),
+            inArray(accountMemberships.user_id, userIds),
+          ),
+        );
+    }
+  });
+}
+
+export async function updateDevice(
+  db: Db,
+  deviceId: number,
+  values: { name?: string | undefined; note?: string | null | undefined },
+) {
+  const set: Partial<typeof devices.$inferInsert> = {};
+  if (values.name !== undefined) set.name = values.name;
+  if (values.note !== undefined) set.note = values.note === '' ? null : values.note;
+  await db.update(devices).set(set).where(eq(devices.id, deviceId));
+}
+
+export async function eventsPage(
+  db: Db,
+  deviceId: number,
+  page: { limit: number; offset: number; from?: Date | undefined; to?: Date | undefined },
+) {
+  const where = and(
+    eq(deviceEvents.device_id, deviceId),
+    page.from
+      ? sql`${deviceEvents.created_at} >= ${page.from.toISOString()}::timestamptz`
+      : undefined,
+    page.to ? sql`${deviceEvents.created_at} <= ${page.to.toISOString()}::timestamptz` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(deviceEvents)
+      .where(where)
+      .orderBy(desc(deviceEvents.created_at), desc(deviceEvents.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(deviceEvents).where(where),
+  ]);
+  return {
+    rows: rows.map((e) => ({
+      id: e.id,
+      device_id: e.device_id,
+      event_type: e.event_type,
+      description: e.description,
+      created_at: e.created_at.toISOString(),
+      lat: e.lat,
+      lng: e.lng,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function setTriggers(
+  db: Db,
+  deviceId: number,
+  t: {
+    min_temperature: number | null;
+    max_temperature: number | null;
+    min_humidity: number | null;
+    max_humidity: number | null;
+  },
+) {
+  await db.update(devices).set(t).where(eq(devices.id, deviceId));
+}
+
+/** The account a device belongs to, for routes addressed by device id alone. */
+export async function accountOfDevice(db: Db, deviceId: number) {
+  const [row] = await db
+    .select({ account_id: devices.account_id })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  return row?.account_id;
+}

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { accountMemberships, subscriptions } from '../../db/schema';
+import {
+  authHeader,
+  createAccount,
+  createDevice,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function fleet(settings: Record<string, string> = {}) {
+  const account = await createAccount(t, { is_b2b_account: true, settings });
+  const sub = async (status: (typeof subscriptions.$inferInsert)['status']) =>
+    (await t.db.insert(subscriptions).values({ account_id: account.id, status }).returning())[0]!
+      .id;
+  const alpha = await createDevice(t, account, {
+    name: 'Alpha',
+    subscription_id: await sub('active'),
+    note: 'Blue trailer',
+  });
+  const bravo = await createDevice(t, account, {
+    name: 'Bravo',
+    subscription_id: await sub('pending'),
+  });
+  const gone = await createDevice(t, account, {
+    name: 'Charlie',
+    subscription_id: await sub('cancelled'),
+  });
+  const admin = await createUser(t, { account, role: 'admin' });
+  const viewer = await createUser(t, { account, role: 'viewer', full_device_access: false });
+  await t.db
+    .update(accountMemberships)
+    .set({ device_ids: [alpha.id] })
+    .where(
+      and(eq(accountMemberships.user_id, viewer.id), eq(accountMemberships.account_id, account.id)),
+    );
+  await t.ctx.pipeline.submit(
+    [
+      {
+        serial: alpha.serial,
+        deviceTime: new Date('2026-11-21T10:00:00Z'),
+        lat: 36.16,
+        lng: -86.78,
+        valid: true,
+        fix: 'gps',
+        battery: 64,
+      },
+    ],
+    'osmand',
+  );
+  return {
+    account,
+    alpha,
+    bravo,
+    gone,
+    admin,
+    viewer,
+    adminHeaders: await authHeader(t, admin.email),
+    viewerHeaders: await authHeader(t, viewer.email),
+  };
+}
+
+describe('GET /api/accounts/{id}/device-list', () => {
+  it('lists visible trackers by name with the default statuses and current positions', async () => {
+    const f = await fleet();
+    const response = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/device-list?with_current_position=1`,
+      headers: f.adminHeaders,
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data.map((d: { name: string }) => d.name)).toEqual(['Alpha', 'Bravo']);
+    expect(data[0]).toMatchObject({
+      subscription_status: 'active',
+      model_title: 'Mobile 200',
+      note: 'Blue trailer',
+      current_position: { battery: 64, location: [-86.78, 36.16] },
+    });
+    expect(data[1].current_position).toBeNull();
+  });
+
+  it('adds cancelled trackers with show_cancelled_devices, and under the versioned path', async () => {
+    const f = await fleet({ show_cancelled_devices: '1' });
+    const response = await t.app.inject({
+      url: `/api/v2/accounts/${f.account.id}/device-list`,
+      headers: f.adminHeaders,
+    });
+    expect(response.json().data.map((d: { name: string }) => d.name)).toEqual([
+      'Alpha',
+      'Bravo',
+      'Charlie',
+    ]);
+    const only = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/device-list?subscription_status=pending`,
+      headers: f.adminHeaders,
+    });
+    expect(only.json().data.map((d: { name: string }) => d.name)).toEqual(['Bravo']);
+  });
+
+  it('shows a limited viewer only their trackers and hides other accounts', async () => {
+    const f = await fleet();
+    const mine = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/device-list`,
+      headers: f.viewerHeaders,
+    });
+    expect(mine.json().data.map((d: { name: string }) => d.name)).toEqual(['Alpha']);
+    const g = await fleet();
+    const foreign = await t.app.inject({
+      url: `/api/accounts/${g.account.id}/device-list`,
+      headers: f.adminHeaders,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/accounts/{id}/devices', () => {
+  it('pages and searches by name, serial or address', async () => {
+    const f = await fleet();
+    const byAddress = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices?query=nashville`,
+      headers: f.adminHeaders,
+    });
+    expect(byAddress.json().data.map((d: { name: string }) => d.name)).toEqual(['Alpha']);
+    const bySerial = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices?query=${f.bravo.serial.slice(-6)}`,
+      headers: f.adminHeaders,
+    });
+    expect(bySerial.json().data.map((d: { name: string }) => d.name)).toEqual(['Bravo']);
+    const page = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices?per_page=1&page=2`,
+      headers: f.adminHeaders,
+    });
+    expect(page.json().meta).toMatchObject({ current_page: 2, last_page: 2, total: 2 });
+  });
+});
+
+describe('tracker details', () => {
+  it('returns the details and lets an admin rename and annotate', async () => {
+    const f = await fleet();
+    const url = `/api/accounts/${f.account.id}/devices/${f.alpha.id}`;
+    const details = await t.app.inject({ url, headers: f.adminHeaders });
+    expect(details.json().data).toMatchObject({
+      id: f.alpha.id,
+      model: { title: 'Mobile 200', has_temperature: false },
+      subscription: { status: 'active' },
+      triggers: { min_temperature: null },
+      users: [expect.objectContaining({ id: f.viewer.id })],
+    });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: f.adminHeaders,
+      payload: { note: 'Reefer unit' },
+    });
+    expect(update.json().data.note).toBe('Reefer unit');
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: f.adminHeaders,
+      payload: { name: '' },
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors.name).toEqual(['Name is required']);
+  });
+
+  it('is read-only for a viewer and hidden when out of their access', async () => {
+    const f = await fleet();
+    const base = `/api/accounts/${f.account.id}/devices`;
+    expect(
+      (await t.app.inject({ url: `${base}/${f.alpha.id}`, headers: f.viewerHeaders })).statusCode,
+    ).toBe(200);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/${f.alpha.id}`,
+      headers: f.viewerHeaders,
+      payload: { note: 'x' },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: `${base}/${f.bravo.id}`, headers: f.viewerHeaders })).statusCode,
+    ).toBe(404);
+  });
+
+  it('sets which users may see a tracker (manage Users)', async () => {
+    const f = await fleet();
+    const url = `/api/accounts/${f.account.id}/devices/${f.bravo.id}/users`;
+    const response = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: f.adminHeaders,
+      payload: { users: [f.viewer.id] },
+    });
+    expect(response.json().data.users).toEqual([{ id: f.viewer.id, name: f.viewer.name }]);
+    const list = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/device-list`,
+      headers: f.viewerHeaders,
+    });
+    expect(list.json().data.map((d: { name: string }) => d.name)).toEqual(['Alpha', 'Bravo']);
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: f.viewerHeaders,
+      payload: { users: [] },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it('pages events newest first, five at a time', async () => {
+    const f = await fleet();
+    const { deviceEvents } = await import('../../db/schema');
+    await t.db.insert(deviceEvents).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        account_id: f.account.id,
+        device_id: f.alpha.id,
+        event_type: 'low-battery' as const,
+        description: `Event ${i}`,
+        created_at: new Date(Date.UTC(2026, 10, 1, i)),
+      })),
+    );
+    const response = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices/${f.alpha.id}/events?page=1&per_page=5`,
+      headers: f.viewerHeaders,
+    });
+    const body = response.json();
+    expect(body.data.map((e: { description: string }) => e.description)).toEqual([
+      'Event 6',
+      'Event 5',
+      'Event 4',
+      'Event 3',
+      'Event 2',
+    ]);
+    expect(body.meta.last_page).toBe(2);
+  });
+
+  it('stores SLA triggers and checks their order', async () => {
+    const f = await fleet();
+    const url = `/api/devices/${f.alpha.id}/triggers`;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: f.adminHeaders,
+      payload: { min_temperature: 2, max_temperature: 8, min_humidity: null, max_humidity: 90 },
+    });
+    expect(saved.json().data).toEqual({
+      min_temperature: 2,
+      max_temperature: 8,
+      min_humidity: null,
+      max_humidity: 90,
+    });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: f.adminHeaders,
+      payload: { min_temperature: 9, max_temperature: 8, min_humidity: null, max_humidity: null },
+    });
+    expect(wrong.statusCode).toBe(422);
+    const g = await fleet();
+    expect((await t.app.inject({ url, headers: g.adminHeaders })).statusCode).toBe(404);
+  });
+
+  it('answers device ids for groups and filters', async () => {
+    const f = await fleet();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${f.account.id}/device-ids`,
+      headers: f.adminHeaders,
+      payload: { filters: { subscription_status: ['active'] } },
+    });
+    expect(response.json().data).toEqual([f.alpha.id]);
+  });
+});

@@ -1,0 +1,319 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountFeatures,
+  dataEnvelope,
+  deviceDetailsSchema,
+  deviceEventSchema,
+  deviceListItemSchema,
+  deviceTriggersSchema,
+  deviceUpdateSchema,
+  listEnvelope,
+  listedStatuses,
+} from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { accountAccess, authorize } from '../../http/account-access';
+import { invalidField } from '../../http/errors';
+import { pageMeta } from '../../http/pagination';
+import { dateParam, idParam } from '../../http/params';
+import type { Membership } from '../accounts/accounts.queries';
+import { deviceAccess, deviceAccessById } from './device-scope';
+import {
+  deviceIds,
+  deviceList,
+  devicePage,
+  deviceUsers,
+  eventsPage,
+  setDeviceUsers,
+  setTriggers,
+  updateDevice,
+} from './devices.queries';
+import { deviceDetails } from './devices.service';
+
+const deviceParams = z.object({
+  id: z.coerce.number().int().positive(),
+  deviceId: z.coerce.number().int().positive(),
+});
+const statusList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
+  );
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** The statuses asked for, or the account's default list (spec 002 §9). */
+const statusesFor = (membership: Membership, asked: string[] | undefined) =>
+  asked ?? listedStatuses(accountFeatures(membership).canSeeCancelledDevices);
+
+/** Trackers: list, details, edits, access, events and SLA triggers (spec 000 §7). */
+export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
+  const deviceListRoute = {
+    schema: {
+      tags: ['devices'],
+      summary:
+        'Every tracker the user may see, sorted by name; subscription_status is a comma list (default: the account list statuses)',
+      params: idParam,
+      querystring: z.object({
+        subscription_status: statusList,
+        with_current_position: flag,
+        exclude_groups: flag,
+        ble_support: z.string().optional(),
+      }),
+      response: { 200: dataEnvelope(z.array(deviceListItemSchema)) },
+    },
+  };
+  for (const path of ['/accounts/:id/device-list', '/v2/accounts/:id/device-list']) {
+    app.get(path, deviceListRoute, async (request) => {
+      const { membership } = await accountAccess(db, request, request.params.id);
+      const q = request.query;
+      return {
+        data: await deviceList(
+          db,
+          membership,
+          { statuses: statusesFor(membership, q.subscription_status) },
+          { withPosition: q.with_current_position, excludeGroups: q.exclude_groups },
+        ),
+      };
+    });
+  }
+
+  app.get(
+    '/accounts/:id/devices',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'A page of trackers; query matches name, serial or address',
+        params: idParam,
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          per_page: z.coerce.number().int().min(1).max(500).default(25),
+          query: z.string().trim().optional(),
+          subscription_status: statusList,
+        }),
+        response: { 200: listEnvelope(deviceListItemSchema) },
+      },
+    },
+    async (request) => {
+      const { membership } = await accountAccess(db, request, request.params.id);
+      const { page, per_page, query, subscription_status } = request.query;
+      const { rows, total } = await devicePage(
+        db,
+        membership,
+        { statuses: statusesFor(membership, subscription_status), search: query },
+        { limit: per_page, offset: (page - 1) * per_page },
+      );
+      return { data: rows, meta: pageMeta(total, page, per_page) };
+    },
+  );
+
+  app.post(
+    '/accounts/:id/device-ids',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Ids of the trackers in some groups or matching filters',
+        params: idParam,
+        body: z.object({
+          group_ids: z.array(z.number().int().positive()).optional(),
+          filters: z
+            .object({
+              subscription_status: z.array(z.string()).optional(),
+              query: z.string().optional(),
+            })
+            .optional(),
+        }),
+        response: { 200: dataEnvelope(z.array(z.number().int())) },
+      },
+    },
+    async (request) => {
+      const { membership } = await accountAccess(db, request, request.params.id);
+      const { group_ids, filters } = request.body;
+      return {
+        data: await deviceIds(db, membership, {
+          groupIds: group_ids,
+          statuses: statusesFor(membership, filters?.subscription_status),
+          search: filters?.query,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/devices/:deviceId',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'One tracker with model, subscription, SLA triggers and the users who may see it',
+        params: deviceParams,
+        response: { 200: dataEnvelope(deviceDetailsSchema) },
+      },
+    },
+    async (request) => {
+      await deviceAccess(db, request, request.params.id, request.params.deviceId);
+      return { data: await deviceDetails(db, request.params.deviceId) };
+    },
+  );
+
+  app.put(
+    '/accounts/:id/devices/:deviceId',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Rename a tracker or change its note (update Devices)',
+        params: deviceParams,
+        body: deviceUpdateSchema,
+        response: { 200: dataEnvelope(deviceDetailsSchema) },
+      },
+    },
+    async (request) => {
+      const { ability } = await deviceAccess(
+        db,
+        request,
+        request.params.id,
+        request.params.deviceId,
+      );
+      authorize(ability, 'update', 'Devices');
+      await updateDevice(db, request.params.deviceId, request.body);
+      ctx.pipeline.devices.invalidate();
+      return { data: await deviceDetails(db, request.params.deviceId) };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/devices/:deviceId/meta',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Note of a tracker and the users who may see it besides full-access members',
+        params: deviceParams,
+        response: {
+          200: dataEnvelope(
+            z.object({
+              note: z.string().nullable(),
+              users: z.array(z.object({ id: z.number().int(), name: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      await deviceAccess(db, request, request.params.id, request.params.deviceId);
+      const details = await deviceDetails(db, request.params.deviceId);
+      return { data: { note: details.note, users: details.users } };
+    },
+  );
+
+  app.put(
+    '/accounts/:id/devices/:deviceId/users',
+    {
+      schema: {
+        tags: ['devices'],
+        summary:
+          'Choose which users may see the tracker in addition to account admins (manage Users)',
+        params: deviceParams,
+        body: z.object({ users: z.array(z.number().int().positive()).max(1000) }),
+        response: {
+          200: dataEnvelope(
+            z.object({ users: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { id, deviceId } = request.params;
+      const { ability } = await deviceAccess(db, request, id, deviceId);
+      authorize(ability, 'manage', 'Users');
+      await setDeviceUsers(db, id, deviceId, request.body.users);
+      return { data: { users: await deviceUsers(db, id, deviceId) } };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/devices/:deviceId/events',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "A tracker's events, newest first (page, per_page default 5)",
+        params: deviceParams,
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          per_page: z.coerce.number().int().min(1).max(100).default(5),
+          date_from: dateParam.optional(),
+          date_to: dateParam.optional(),
+        }),
+        response: { 200: listEnvelope(deviceEventSchema) },
+      },
+    },
+    async (request) => {
+      const { id, deviceId } = request.params;
+      await deviceAccess(db, request, id, deviceId);
+      const { page, per_page, date_from, date_to } = request.query;
+      const { rows, total } = await eventsPage(db, deviceId, {
+        limit: per_page,
+        offset: (page - 1) * per_page,
+        from: date_from,
+        to: date_to,
+      });
+      return { data: rows, meta: pageMeta(total, page, per_page) };
+    },
+  );
+
+  app.get(
+    '/devices/:id/triggers',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Temperature (°C) and humidity (%) SLA bounds of a tracker; null disables a bound',
+        params: idParam,
+        response: { 200: dataEnvelope(deviceTriggersSchema) },
+      },
+    },
+    async (request) => {
+      await deviceAccessById(db, request, request.params.id);
+      return { data: (await deviceDetails(db, request.params.id)).triggers };
+    },
+  );
+
+  app.post(
+    '/devices/:id/triggers',
+    {
+      schema: {
+        tags: ['devices'],
+        summary:
+          'Set the SLA bounds (update Devices); readings outside them raise sla-breach events',
+        params: idParam,
+        body: deviceTriggersSchema,
+        response: { 200: dataEnvelope(deviceTriggersSchema) },
+      },
+    },
+    async (request) => {
+      const { ability } = await deviceAccessById(db, request, request.params.id);
+      authorize(ability, 'update', 'Devices');
+      const t = request.body;
+      if (
+        t.min_temperature !== null &&
+        t.max_temperature !== null &&
+        t.min_temperature > t.max_temperature
+      ) {
+        throw invalidField('min_temperature', 'The minimum must not be above the maximum');
+      }
+      if (t.min_humidity !== null && t.max_humidity !== null && t.min_humidity > t.max_humidity) {
+        throw invalidField('min_humidity', 'The minimum must not be above the maximum');
+      }
+      await setTriggers(db, request.params.id, t);
+      ctx.pipeline.devices.invalidate();
+      return { data: (await deviceDetails(db, request.params.id)).triggers };
+    },
+  );
+};
