@@ -1,0 +1,304 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  commandSchema,
+  deviceDetailsSchema,
+  deviceMessageSchema,
+  deviceTriggersSchema,
+  MAX_DEVICE_MESSAGES,
+  positionSchema,
+  TIMEZONE_HEADER,
+  type ApiDeviceEvent,
+  type ApiPosition,
+  type Command,
+  type DeviceDetails,
+  type DeviceMessage,
+  type DeviceTriggers,
+  type PageMeta,
+  type SendCommand,
+} from '@waymark/domain';
+import { ApiError, request, requestList } from './client';
+import { checked } from './parse';
+import { session } from './session';
+
+/** Events per page on tracker details (spec 000 §9). */
+export const EVENTS_PER_PAGE = 5;
+
+export interface DeviceMeta {
+  note: string | null;
+  users: { id: number; name: string }[];
+}
+
+export interface Stop {
+  start_time: string;
+  end_time: string;
+  radius: number;
+  /** [lng, lat] */
+  location: [number, number];
+  address: string | null;
+}
+
+/** A closed time range as the history calls take it. */
+export interface HistoryRange {
+  from: Date;
+  to: Date;
+}
+
+const devicePath = (accountId: number, deviceId: number) =>
+  `/accounts/${accountId}/devices/${deviceId}`;
+
+export const deviceDetailsKeys = {
+  device: (accountId: number, deviceId: number) => ['accounts', accountId, 'devices', deviceId],
+  meta: (accountId: number, deviceId: number) => [
+    ...deviceDetailsKeys.device(accountId, deviceId),
+    'meta',
+  ],
+  events: (accountId: number, deviceId: number) => [
+    ...deviceDetailsKeys.device(accountId, deviceId),
+    'events',
+  ],
+  history: (accountId: number, deviceId: number) => [
+    ...deviceDetailsKeys.device(accountId, deviceId),
+    'history',
+  ],
+  triggers: (deviceId: number) => ['devices', deviceId, 'triggers'],
+  commands: (deviceId: number) => ['devices', deviceId, 'commands'],
+  messages: (deviceId: number) => ['devices', deviceId, 'dialogs'],
+};
+
+const rangeQuery = (range: HistoryRange) => ({
+  date_from: range.from.toISOString(),
+  date_to: range.to.toISOString(),
+});
+
+/**
+ * The tracker with its model, subscription, triggers and current position. A 404 is an
+ * answer here (the screen shows NotFoundView), so the client's 404 page stays out of it.
+ */
+export function useDevice(accountId: number, deviceId: number, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: deviceDetailsKeys.device(accountId, deviceId),
+    queryFn: async ({ signal }) =>
+      checked(
+        deviceDetailsSchema,
+        await request<DeviceDetails>(devicePath(accountId, deviceId), {
+          signal,
+          notFoundPage: false,
+        }),
+        'device',
+      ),
+    refetchInterval,
+  });
+}
+
+export function useDeviceMeta(accountId: number, deviceId: number) {
+  return useQuery({
+    queryKey: deviceDetailsKeys.meta(accountId, deviceId),
+    queryFn: ({ signal }) =>
+      request<DeviceMeta>(`${devicePath(accountId, deviceId)}/meta`, {
+        signal,
+        notFoundPage: false,
+      }),
+  });
+}
+
+export function useDeviceEvents(accountId: number, deviceId: number, page: number) {
+  return useQuery({
+    queryKey: [...deviceDetailsKeys.events(accountId, deviceId), page],
+    queryFn: ({ signal }) =>
+      requestList<ApiDeviceEvent, PageMeta>(`${devicePath(accountId, deviceId)}/events`, {
+        query: { page, per_page: EVENTS_PER_PAGE },
+        signal,
+        notFoundPage: false,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeviceTriggers(deviceId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: deviceDetailsKeys.triggers(deviceId),
+    queryFn: async ({ signal }) =>
+      checked(
+        deviceTriggersSchema,
+        await request<DeviceTriggers>(`/devices/${deviceId}/triggers`, {
+          signal,
+          notFoundPage: false,
+        }),
+        'triggers',
+      ),
+    enabled,
+  });
+}
+
+export function useDeviceCommands(deviceId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: deviceDetailsKeys.commands(deviceId),
+    queryFn: async ({ signal }) =>
+      checked(
+        commandSchema.array(),
+        await request<Command[]>(`/devices/${deviceId}/commands`, { signal, notFoundPage: false }),
+        'commands',
+      ),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** The message log, newest first; the server keeps 100, and so does the screen. */
+export function useDeviceMessages(deviceId: number) {
+  return useQuery({
+    queryKey: deviceDetailsKeys.messages(deviceId),
+    queryFn: async ({ signal }) => {
+      const messages = await request<DeviceMessage[]>(`/devices/${deviceId}/dialogs`, {
+        query: { include: 'device' },
+        signal,
+        notFoundPage: false,
+      });
+      return checked(deviceMessageSchema.array(), messages, 'messages').slice(
+        0,
+        MAX_DEVICE_MESSAGES,
+      );
+    },
+  });
+}
+
+/** Position history of the range; null range (the end is in the future) fetches nothing. */
+export function useDevicePositions(
+  accountId: number,
+  deviceId: number,
+  range: HistoryRange | null,
+) {
+  return useQuery({
+    queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'positions', range],
+    queryFn: async ({ signal }) =>
+      checked(
+        positionSchema.array(),
+        await request<ApiPosition[]>(`${devicePath(accountId, deviceId)}/positions`, {
+          query: rangeQuery(range as HistoryRange),
+          signal,
+          notFoundPage: false,
+        }),
+        'positions',
+      ),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeviceStops(accountId: number, deviceId: number, range: HistoryRange | null) {
+  return useQuery({
+    queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'stops', range],
+    queryFn: ({ signal }) =>
+      request<Stop[]>(`${devicePath(accountId, deviceId)}/stops`, {
+        query: { ...rangeQuery(range as HistoryRange), format: 'zulu' },
+        signal,
+        notFoundPage: false,
+      }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateDevice(accountId: number, deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name?: string; note?: string | null }) =>
+      request<DeviceDetails>(devicePath(accountId, deviceId), { method: 'PUT', body }),
+    onSuccess: (device) => {
+      queryClient.setQueryData(deviceDetailsKeys.device(accountId, deviceId), device);
+      void queryClient.invalidateQueries({ queryKey: deviceDetailsKeys.meta(accountId, deviceId) });
+      // Lists show the name and note too.
+      void queryClient.invalidateQueries({ queryKey: ['accounts', accountId, 'device-list'] });
+    },
+  });
+}
+
+export function useUpdateDeviceUsers(accountId: number, deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (users: number[]) =>
+      request<{ users: DeviceMeta['users'] }>(`${devicePath(accountId, deviceId)}/users`, {
+        method: 'PUT',
+        body: { users },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: deviceDetailsKeys.meta(accountId, deviceId) });
+      // The users screen counts each user's devices.
+      void queryClient.invalidateQueries({ queryKey: ['accounts', accountId, 'users'] });
+    },
+  });
+}
+
+export function useSaveTriggers(accountId: number, deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeviceTriggers) =>
+      request<DeviceTriggers>(`/devices/${deviceId}/triggers`, { method: 'POST', body }),
+    onSuccess: (triggers) => {
+      queryClient.setQueryData(deviceDetailsKeys.triggers(deviceId), triggers);
+      void queryClient.invalidateQueries({
+        queryKey: deviceDetailsKeys.device(accountId, deviceId),
+        exact: true,
+      });
+    },
+  });
+}
+
+export function useSendCommand(deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendCommand) =>
+      request<DeviceMessage>(`/devices/${deviceId}/commands`, { method: 'POST', body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: deviceDetailsKeys.messages(deviceId) }),
+  });
+}
+
+/**
+ * Fetches a CSV export and hands it to the browser as a file. The shared client unwraps JSON
+ * `{ data }` bodies only, so this one call reads the body as a blob itself; it sends the same
+ * bearer token and time-zone header, and fails with the server's message like the client.
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, string | number>,
+  fallbackName: string,
+): Promise<void> {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const headers: Record<string, string> = {
+    [TIMEZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+  const token = session.bearer();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`/api${path}?${params.toString()}`, { headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+    const message = typeof body.message === 'string' ? body.message : '';
+    throw new ApiError(response.status, message);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** 'Download these points' and 'Download stops' of one tracker (spec 000 §7). */
+export function downloadHistory(
+  accountId: number,
+  deviceId: number,
+  what: 'positions' | 'stops',
+  range: HistoryRange,
+): Promise<void> {
+  const query: Record<string, string | number> = {
+    ...rangeQuery(range),
+    download: 'true',
+    // Minutes west of UTC, so the file shows the times of this browser's clocks.
+    offset: new Date().getTimezoneOffset(),
+  };
+  if (what === 'stops') query.format = 'zulu';
+  return downloadFile(`${devicePath(accountId, deviceId)}/${what}`, query, `${what}.csv`);
+}

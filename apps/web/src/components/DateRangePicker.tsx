@@ -1,0 +1,163 @@
+import '@mantine/dates/styles.css';
+import { useEffect, useState } from 'react';
+import { Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useSession } from '../app/session/useSession';
+import {
+  browserZone,
+  DATE_RANGE_PRESETS,
+  earliestDate,
+  formatRangeDate,
+  fromWall,
+  presetRange,
+  rangeError,
+  RANGE_DISPLAY_FORMAT,
+  RANGE_WARNING_MS,
+  toWall,
+  UTC_ZONE,
+  type DateRange,
+  type DateRangePreset,
+} from './dateRange';
+
+interface DateRangePickerProps {
+  value: DateRange;
+  onChange: (range: DateRange, preset: DateRangePreset) => void;
+  /** Shows and edits times on UTC clocks instead of the browser's. */
+  utc?: boolean;
+  /** Latest selectable moment, e.g. now on screens that cannot show the future. */
+  maxDate?: Date;
+  label?: string;
+}
+
+interface Draft extends DateRange {
+  preset: DateRangePreset;
+}
+
+/**
+ * The one date-range picker (spec 000 §2.10): presets, start and end inputs limited to the
+ * last 3 months (12 with unlimited_date_selection), and a Select button that stays disabled
+ * while the start is later than the end.
+ */
+export function DateRangePicker({
+  value,
+  onChange,
+  utc = false,
+  maxDate,
+  label = 'Date range',
+}: DateRangePickerProps) {
+  const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
+  const zone = utc ? UTC_ZONE : browserZone();
+  const [opened, setOpened] = useState(false);
+  // Taken when the picker opens: presets and the earliest date are relative to that moment.
+  const [openedAt, setOpenedAt] = useState(() => new Date());
+  const [draft, setDraft] = useState<Draft>({ ...value, preset: 'Custom Range' });
+  // Counts invalid edits, so each one shows the warning for a fresh 5 s; null hides it.
+  const [warning, setWarning] = useState<number | null>(null);
+  const error = rangeError(draft);
+
+  useEffect(() => {
+    if (warning === null) return;
+    const timer = setTimeout(() => setWarning(null), RANGE_WARNING_MS);
+    return () => clearTimeout(timer);
+  }, [warning]);
+
+  const open = () => {
+    setOpenedAt(new Date());
+    setDraft({ ...value, preset: 'Custom Range' });
+    setWarning(null);
+    setOpened(true);
+  };
+
+  const change = (next: Draft) => {
+    setDraft(next);
+    setWarning((count) => (rangeError(next) ? (count ?? 0) + 1 : null));
+  };
+
+  const choosePreset = (preset: DateRangePreset) => {
+    const range = presetRange(preset, openedAt, zone);
+    change(range ? { ...range, preset } : { ...draft, preset });
+  };
+
+  const editEnd = (side: 'start' | 'end', wall: string | null) => {
+    if (!wall) return;
+    change({ ...draft, [side]: fromWall(wall, zone), preset: 'Custom Range' });
+  };
+
+  const select = () => {
+    if (error) return;
+    onChange({ start: draft.start, end: draft.end }, draft.preset);
+    setOpened(false);
+  };
+
+  const minWall = toWall(earliestDate(openedAt, unlimited, zone), zone);
+  const maxWall = maxDate ? toWall(maxDate, zone) : undefined;
+  const inputProps = {
+    valueFormat: RANGE_DISPLAY_FORMAT,
+    minDate: minWall,
+    maxDate: maxWall,
+    timePickerProps: { format: '12h' as const },
+    // Rendered inside this popover, so picking a day does not count as a click outside it.
+    popoverProps: { withinPortal: false },
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus>
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconCalendar size={16} />}
+          onClick={() => (opened ? setOpened(false) : open())}
+          aria-label={label}
+        >
+          {formatRangeDate(value.start, zone)} – {formatRangeDate(value.end, zone)}
+          {utc ? ' UTC' : ''}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Group align="flex-start" wrap="nowrap">
+          <Stack gap={4} role="group" aria-label="Presets">
+            {DATE_RANGE_PRESETS.map((preset) => (
+              <Button
+                key={preset}
+                size="xs"
+                justify="flex-start"
+                variant={draft.preset === preset ? 'filled' : 'subtle'}
+                onClick={() => choosePreset(preset)}
+              >
+                {preset}
+              </Button>
+            ))}
+          </Stack>
+          <Stack gap="xs" w={260}>
+            <DateTimePicker
+              label={utc ? 'Start (UTC)' : 'Start'}
+              value={toWall(draft.start, zone)}
+              onChange={(wall) => editEnd('start', wall)}
+              {...inputProps}
+            />
+            <DateTimePicker
+              label={utc ? 'End (UTC)' : 'End'}
+              value={toWall(draft.end, zone)}
+              onChange={(wall) => editEnd('end', wall)}
+              {...inputProps}
+            />
+            {warning !== null && error && (
+              <Text c="red" size="sm" role="alert">
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" size="xs" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button size="xs" disabled={error !== null} onClick={select}>
+                Select
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
