@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, SegmentedControl } from '@mantine/core';
+import type { Map, MapMouseEvent } from 'maplibre-gl';
+import { ensureSatellite, showBasemap } from './basemap';
+import {
+  FleetMapContext,
+  type FleetMapApi,
+  type LegendSection,
+  type MapClickHandler,
+} from './context';
+import { MapLegend } from './MapLegend';
+import { MapPopup } from './MapPopup';
+import { sharedMap } from './sharedMap';
+import type { Basemap, MapMode } from './types';
+import { useMapConfig } from './useMapConfig';
+
+/** Spec 000 §2.4: a click counts as single only if no second click follows within 200 ms. */
+export const DOUBLE_CLICK_WAIT_MS = 200;
+
+export interface FleetMapProps {
+  mode: MapMode;
+  /** Layers (TrackersLayer, TrailLayer, ...) and anything else that needs useFleetMap(). */
+  children?: ReactNode;
+  /** A single click that no layer claimed; [lng, lat]. */
+  onClick?: (lngLat: [number, number]) => void;
+  onDoubleClick?: (lngLat: [number, number]) => void;
+  /** Shows the legend of the mounted layers (default true). */
+  legend?: boolean;
+  'aria-label'?: string;
+}
+
+interface PopupState {
+  key: string;
+  lngLat: [number, number];
+  content: ReactNode;
+}
+
+/** Single-click handlers of the layers, highest priority first. */
+class ClickHandlers {
+  private entries: { handler: MapClickHandler; priority: number }[] = [];
+
+  add(handler: MapClickHandler, priority: number): () => void {
+    const entry = { handler, priority };
+    this.entries = [...this.entries, entry].sort((a, b) => b.priority - a.priority);
+    return () => {
+      this.entries = this.entries.filter((e) => e !== entry);
+    };
+  }
+
+  /** True when a layer claimed the click. */
+  dispatch(event: MapMouseEvent): boolean {
+    return this.entries.some(({ handler }) => handler(event));
+  }
+}
+
+type MapState = { status: 'loading' } | { status: 'ready'; map: Map } | { status: 'failed' };
+
+/**
+ * The one map of the app. Mounts the shared MapLibre instance, tells single from double
+ * clicks, keeps one popup and the legend, and offers Map/Satellite when the installation has a
+ * satellite tile URL. Layers are children; see README.md.
+ */
+export function FleetMap({
+  mode,
+  children,
+  onClick,
+  onDoubleClick,
+  legend = true,
+  'aria-label': ariaLabel = 'Map',
+}: FleetMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<MapState>({ status: 'loading' });
+  const [basemap, setBasemap] = useState<Basemap>('map');
+  const [popup, setPopup] = useState<PopupState | null>(null);
+  const [legendCounts, setLegendCounts] = useState<Partial<Record<LegendSection, number>>>({});
+  const [stats, setStats] = useState<Record<string, number>>({});
+  // A mutable registry, not state: registering a click handler must not re-render the map.
+  const [handlers] = useState(() => new ClickHandlers());
+  const clickProps = useRef({ onClick, onDoubleClick });
+  const satelliteUrl = useMapConfig().satellite_url ?? null;
+
+  useEffect(() => {
+    clickProps.current = { onClick, onDoubleClick };
+  }, [onClick, onDoubleClick]);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let shared: ReturnType<typeof sharedMap>;
+    try {
+      shared = sharedMap();
+    } catch (error) {
+      console.error('The map could not start', error);
+      // Without WebGL there is nothing to draw on; the screen still works without a map.
+      queueMicrotask(() => setState({ status: 'failed' }));
+      return;
+    }
+    const { map, element, loaded } = shared;
+    container.appendChild(element);
+    map.resize();
+    const observer = new ResizeObserver(() => map.resize());
+    observer.observe(container);
+    let active = true;
+    void loaded.then(() => {
+      if (active) setState({ status: 'ready', map });
+    });
+    return () => {
+      active = false;
+      observer.disconnect();
+      element.remove();
+    };
+  }, []);
+
+  const map = state.status === 'ready' ? state.map : null;
+
+  useEffect(() => {
+    if (!map) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const single = (event: MapMouseEvent) => {
+      if (handlers.dispatch(event)) return;
+      setPopup(null);
+      clickProps.current.onClick?.([event.lngLat.lng, event.lngLat.lat]);
+    };
+    const click = (event: MapMouseEvent) => {
+      // The second click of a double click: the first one's wait is still running.
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        timer = undefined;
+        return;
+      }
+      timer = setTimeout(() => {
+        timer = undefined;
+        single(event);
+      }, DOUBLE_CLICK_WAIT_MS);
+    };
+    const dblclick = (event: MapMouseEvent) => {
+      clearTimeout(timer);
+      timer = undefined;
+      clickProps.current.onDoubleClick?.([event.lngLat.lng, event.lngLat.lat]);
+    };
+    map.on('click', click);
+    map.on('dblclick', dblclick);
+    return () => {
+      clearTimeout(timer);
+      map.off('click', click);
+      map.off('dblclick', dblclick);
+    };
+  }, [map, handlers]);
+
+  useEffect(() => {
+    if (map && satelliteUrl) ensureSatellite(map, satelliteUrl);
+  }, [map, satelliteUrl]);
+
+  const shownBasemap: Basemap = satelliteUrl ? basemap : 'map';
+  useEffect(() => {
+    if (map) showBasemap(map, shownBasemap);
+  }, [map, shownBasemap]);
+
+  // The instance outlives this screen: close what this screen opened when it goes.
+  useEffect(() => () => setPopup(null), []);
+
+  const onSingleClick = useCallback(
+    (handler: MapClickHandler, priority = 0) => {
+      return handlers.add(handler, priority);
+    },
+    [handlers],
+  );
+
+  const addLegend = useCallback((section: LegendSection) => {
+    setLegendCounts((c) => ({ ...c, [section]: (c[section] ?? 0) + 1 }));
+    return () => setLegendCounts((c) => ({ ...c, [section]: (c[section] ?? 1) - 1 }));
+  }, []);
+
+  const setStat = useCallback((name: string, value: number) => {
+    setStats((s) => (s[name] === value ? s : { ...s, [name]: value }));
+  }, []);
+
+  const api = useMemo<FleetMapApi | null>(
+    () =>
+      map && {
+        map,
+        mode,
+        basemap: shownBasemap,
+        onSingleClick,
+        showPopup: setPopup,
+        popupKey: popup?.key ?? null,
+        addLegend,
+        setStat,
+      },
+    [map, mode, shownBasemap, onSingleClick, popup?.key, addLegend, setStat],
+  );
+
+  const sections = (Object.keys(legendCounts) as LegendSection[]).filter(
+    (s) => (legendCounts[s] ?? 0) > 0,
+  );
+  const dataAttributes = Object.fromEntries(
+    Object.entries(stats).map(([name, value]) => [`data-${name}`, String(value)]),
+  );
+
+  return (
+    <Box
+      pos="relative"
+      w="100%"
+      h="100%"
+      mih={240}
+      data-testid="fleet-map"
+      data-mode={mode}
+      data-ready={map ? 'true' : 'false'}
+      {...dataAttributes}
+    >
+      <Box
+        ref={containerRef}
+        role="region"
+        aria-label={ariaLabel}
+        pos="absolute"
+        inset={0}
+        style={{ overflow: 'hidden' }}
+      />
+      {state.status === 'failed' && (
+        <Alert color="gray" pos="absolute" top={12} left={12} right={12}>
+          The map cannot be shown in this browser (WebGL is not available).
+        </Alert>
+      )}
+      {satelliteUrl && (
+        <SegmentedControl
+          pos="absolute"
+          top={10}
+          left={10}
+          size="xs"
+          aria-label="Base layer"
+          value={basemap}
+          onChange={(value) => setBasemap(value as Basemap)}
+          data={[
+            { value: 'map', label: 'Map' },
+            { value: 'satellite', label: 'Satellite' },
+          ]}
+        />
+      )}
+      {api && (
+        <FleetMapContext.Provider value={api}>
+          {children}
+          {legend && sections.length > 0 && (
+            <MapLegend sections={sections} satellite={shownBasemap === 'satellite'} />
+          )}
+          {popup && (
+            <MapPopup
+              key={popup.key}
+              map={api.map}
+              lngLat={popup.lngLat}
+              onClose={() => setPopup(null)}
+            >
+              {popup.content}
+            </MapPopup>
+          )}
+        </FleetMapContext.Provider>
+      )}
+    </Box>
+  );
+}

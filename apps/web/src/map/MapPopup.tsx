@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Popup, type Map } from 'maplibre-gl';
+
+/**
+ * A MapLibre popup whose content is React, rendered through a portal so links keep the router
+ * and theme contexts. Moves with lngLat, so a tracker's popup follows live positions.
+ */
+export function MapPopup({
+  map,
+  lngLat,
+  onClose,
+  children,
+}: {
+  map: Map;
+  lngLat: [number, number];
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const [container] = useState(() => document.createElement('div'));
+  const [popup] = useState(() =>
+    new Popup({ closeButton: true, closeOnClick: false, maxWidth: '280px', offset: 10 }).setLngLat(
+      lngLat,
+    ),
+  );
+  const onCloseRef = useRef(onClose);
+  const [lng, lat] = lngLat;
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    // Only the user's close (the × button) reports back; removing on unmount must not.
+    const closed = () => onCloseRef.current();
+    popup.setDOMContent(container).addTo(map);
+    popup.on('close', closed);
+    return () => {
+      popup.off('close', closed);
+      popup.remove();
+    };
+  }, [map, popup, container]);
+
+  useEffect(() => {
+    popup.setLngLat([lng, lat]);
+  }, [popup, lng, lat]);
+
+  return createPortal(children, container);
+}

@@ -1,0 +1,56 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { useAbility } from '../app/session/useSession';
+import type { MapTracker } from './types';
+
+dayjs.extend(relativeTime);
+
+/** Spec 000 §2.4 and §9: popup addresses are cut at 50 characters. */
+export const POPUP_ADDRESS_MAX = 50;
+
+export function truncateAddress(address: string, max = POPUP_ADDRESS_MAX): string {
+  return address.length > max ? `${address.slice(0, max).trimEnd()}…` : address;
+}
+
+/** The GeofenceCreateView link that prefills the address from a point (spec 000 §2.1). */
+export function createGeofenceHref(label: string, lat: number, lng: number): string {
+  const query = new URLSearchParams({ label, lat: String(lat), lng: String(lng) });
+  return `/geofences/create?${query.toString()}`;
+}
+
+/** A tracker's marker popup: name, address, position, and 'Create geofence' for managers. */
+export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
+  const ability = useAbility();
+  const position = tracker.current_position;
+  if (!position) return null;
+  const label = position.address ?? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}`;
+  return (
+    <Stack gap={2} data-testid="tracker-popup">
+      <Text fw={600} size="sm">
+        {tracker.name}
+      </Text>
+      {position.address && (
+        <Text size="xs" title={position.address}>
+          {truncateAddress(position.address)}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Last report {dayjs(position.timestamp).fromNow()}
+      </Text>
+      {ability?.can('manage', 'Geofences') && (
+        <Anchor
+          component={Link}
+          to={createGeofenceHref(label, position.lat, position.lng)}
+          size="xs"
+        >
+          Create geofence
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import type { MarkerColour, SpeedColour } from '@waymark/domain';
+
+/** Screen colours of the domain's marker colour names (spec 000 §4). */
+export const MARKER_HEX: Record<MarkerColour, string> = {
+  red: '#e03131',
+  yellow: '#f59f00',
+  gray: '#868e96',
+  green: '#2f9e44',
+  blue: '#1c7ed6',
+};
+
+export const MARKER_LEGEND: { colour: MarkerColour; label: string }[] = [
+  { colour: 'blue', label: 'Reporting' },
+  { colour: 'green', label: 'Inside a geofence' },
+  { colour: 'gray', label: 'Report overdue' },
+  { colour: 'yellow', label: 'Not moved for 14+ days' },
+  { colour: 'red', label: 'Not moved for 28+ days' },
+];
+
+export const SPEED_HEX: Record<SpeedColour, string> = {
+  red: '#e03131',
+  orange: '#f76707',
+  dark: '#212529',
+  white: '#ffffff',
+};
+
+export const ACCURACY_HEX = { cell: '#7048e8', wifi: '#1098ad' } as const;
+export const STOP_HEX = '#c2255c';
+export const GEOFENCE_HEX = '#2b8a3e';
+export const CLUSTER_HEX = '#1864ab';

@@ -1,0 +1,14 @@
+/**
+ * The shared map (STYLE.md: one map instance, layers as components). Import from
+ * 'map' only: everything here pulls in MapLibre, so load screens that use it lazily.
+ */
+export { FleetMap, DOUBLE_CLICK_WAIT_MS, type FleetMapProps } from './FleetMap';
+export { useFleetMap, type FleetMapApi, type LegendSection } from './context';
+export { TrackersLayer, CLUSTER_RADIUS, type TrackersLayerProps } from './layers/TrackersLayer';
+export { AccuracyLayer } from './layers/AccuracyLayer';
+export { TrailLayer, TRAIL_MIN_ZOOM, formatMph } from './layers/TrailLayer';
+export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
+export { GeofencesLayer, DEFAULT_GEOFENCE_RADIUS_KM } from './layers/GeofencesLayer';
+export { MapCamera, FIT_MAX_ZOOM, SINGLE_POINT_ZOOM } from './MapCamera';
+export { INITIAL_CENTER, INITIAL_ZOOM, MIN_ZOOM } from './sharedMap';
+export type { Basemap, MapGeofence, MapMode, MapStop, MapTracker, TrailPoint } from './types';

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Text } from '@mantine/core';
+import { GEOFENCE_HEX } from '../colours';
+import { useFleetMap } from '../context';
+import { circlePolygon } from '../geometry';
+import type { MapGeofence } from '../types';
+import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
+
+/** Spec 000 §3: a geofence circle's radius defaults to 0.1 (km). */
+export const DEFAULT_GEOFENCE_RADIUS_KM = 0.1;
+
+/** The shape of a geofence, or null for one without coordinates (dropped, spec 000 §3). */
+export function geofenceGeometry(g: MapGeofence): GeoJSON.Polygon | GeoJSON.MultiPolygon | null {
+  if (g.is_irregular && g.geo_json) return g.geo_json;
+  if (g.lat === null || g.lng === null) return null;
+  return circlePolygon(g.lng, g.lat, g.radius ?? DEFAULT_GEOFENCE_RADIUS_KM);
+}
+
+/** Geofences as outlined areas: circles (lat, lng, radius km) and polygons (geo_json). */
+export function GeofencesLayer({ geofences }: { geofences: readonly MapGeofence[] }) {
+  const { map, onSingleClick, showPopup } = useFleetMap();
+  const [ids] = useState(() => {
+    const base = nextLayerId('geofences');
+    return { source: base, fill: `${base}-fill`, line: `${base}-line` };
+  });
+  useLegendSection('geofences');
+
+  useEffect(() => {
+    map.addSource(ids.source, {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [] },
+    });
+    map.addLayer({
+      id: ids.fill,
+      type: 'fill',
+      source: ids.source,
+      paint: { 'fill-color': GEOFENCE_HEX, 'fill-opacity': 0.15 },
+    });
+    map.addLayer({
+      id: ids.line,
+      type: 'line',
+      source: ids.source,
+      paint: { 'line-color': GEOFENCE_HEX, 'line-width': 2 },
+    });
+    return () => removeAll(map, [ids.fill, ids.line], ids.source);
+  }, [map, ids]);
+
+  useEffect(() => {
+    const features: GeoJSON.Feature[] = [];
+    for (const g of geofences) {
+      const geometry = geofenceGeometry(g);
+      if (geometry)
+        features.push({ type: 'Feature', geometry, properties: { id: g.id, name: g.name } });
+    }
+    setSourceData(map, ids.source, { type: 'FeatureCollection', features });
+  }, [map, ids, geofences]);
+
+  useEffect(
+    () =>
+      onSingleClick((event) => {
+        if (!map.getLayer(ids.fill)) return false;
+        const [hit] = map.queryRenderedFeatures(event.point, { layers: [ids.fill] });
+        if (!hit) return false;
+        showPopup({
+          key: `geofence-${String(hit.properties.id)}`,
+          lngLat: [event.lngLat.lng, event.lngLat.lat],
+          content: (
+            <Text fw={600} size="sm">
+              {String(hit.properties.name)}
+            </Text>
+          ),
+        });
+        return true;
+      }, 1),
+    [map, ids, onSingleClick, showPopup],
+  );
+
+  return null;
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { mpsToMph, speedColour } from '@waymark/domain';
+import { SPEED_HEX } from '../colours';
+import { useFleetMap } from '../context';
+import type { TrailPoint } from '../types';
+import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
+
+/** Spec 000 §2.4: the trail is drawn at zoom 6 or more. */
+export const TRAIL_MIN_ZOOM = 6;
+
+export function formatMph(speedMps: number | null): string {
+  return `${Math.round(mpsToMph(speedMps ?? 0))} mph`;
+}
+
+function TrailPopup({ point }: { point: TrailPoint }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600} size="sm">
+        {formatMph(point.speed)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {dayjs(point.timestamp).format('MMM D, YYYY h:mm:ss A')} · {point.fix.toUpperCase()}
+      </Text>
+      {point.address && <Text size="xs">{point.address}</Text>}
+    </Stack>
+  );
+}
+
+/** A tracker's path: a line and points coloured by speedColour(); a click shows the speed. */
+export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
+  const { map, basemap, onSingleClick, showPopup } = useFleetMap();
+  const [ids] = useState(() => {
+    const base = nextLayerId('trail');
+    return {
+      line: `${base}-line`,
+      lineSource: `${base}-path`,
+      points: `${base}-points`,
+      pointSource: base,
+    };
+  });
+  useLegendSection('trail');
+
+  useEffect(() => {
+    const empty: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+    map.addSource(ids.lineSource, { type: 'geojson', data: empty });
+    map.addSource(ids.pointSource, { type: 'geojson', data: empty });
+    map.addLayer({
+      id: ids.line,
+      type: 'line',
+      source: ids.lineSource,
+      minzoom: TRAIL_MIN_ZOOM,
+      paint: { 'line-color': '#495057', 'line-width': 2, 'line-opacity': 0.6 },
+    });
+    map.addLayer({
+      id: ids.points,
+      type: 'circle',
+      source: ids.pointSource,
+      minzoom: TRAIL_MIN_ZOOM,
+      paint: {
+        'circle-radius': 4,
+        'circle-color': ['get', 'colour'],
+        'circle-stroke-width': 1,
+        'circle-stroke-color': '#ffffff',
+      },
+    });
+    return () => {
+      removeAll(map, [ids.points], ids.pointSource);
+      removeAll(map, [ids.line], ids.lineSource);
+    };
+  }, [map, ids]);
+
+  const satellite = basemap === 'satellite';
+  useEffect(() => {
+    setSourceData(map, ids.lineSource, {
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: points.map((p) => [p.lng, p.lat]) },
+      properties: {},
+    });
+    setSourceData(map, ids.pointSource, {
+      type: 'FeatureCollection',
+      features: points.map((p, index) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+        properties: { index, colour: SPEED_HEX[speedColour(p.speed, satellite)] },
+      })),
+    });
+  }, [map, ids, points, satellite]);
+
+  useEffect(
+    () =>
+      onSingleClick((event) => {
+        if (!map.getLayer(ids.points)) return false;
+        const [hit] = map.queryRenderedFeatures(event.point, { layers: [ids.points] });
+        const point = hit ? points[hit.properties.index as number] : undefined;
+        if (!point) return false;
+        showPopup({
+          key: `trail-${point.timestamp}`,
+          lngLat: [point.lng, point.lat],
+          content: <TrailPopup point={point} />,
+        });
+        return true;
+      }, 5),
+    [map, ids, points, onSingleClick, showPopup],
+  );
+
+  return null;
+}

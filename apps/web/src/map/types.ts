@@ -1,0 +1,59 @@
+import type { CurrentPosition, DeviceListItem, FIXES } from '@waymark/domain';
+
+export type Fix = (typeof FIXES)[number];
+
+/**
+ * cluster: many trackers, clustered; single: one tracker, never clustered; create and edit:
+ * geofence drawing (the drawing tools come with the geofence screens).
+ */
+export type MapMode = 'cluster' | 'single' | 'create' | 'edit';
+
+export type Basemap = 'map' | 'satellite';
+
+/** What the trackers layer needs of a tracker: a device-list row and device details both fit. */
+export type MapTracker = Pick<
+  DeviceListItem,
+  'id' | 'name' | 'expected_report_minutes' | 'subscription_status'
+> & {
+  current_position: Pick<
+    CurrentPosition,
+    | 'lat'
+    | 'lng'
+    | 'address'
+    | 'timestamp'
+    | 'last_movement_time'
+    | 'is_inside_geofences'
+    | 'fix'
+    | 'accuracy'
+  > | null;
+};
+
+/** A point of a trail (position history); speed in m/s as the API sends it. */
+export interface TrailPoint {
+  lat: number;
+  lng: number;
+  timestamp: string;
+  speed: number | null;
+  fix: Fix;
+  address: string | null;
+}
+
+/** A stop as GET .../stops answers it; location is [lng, lat], radius in km (default 0.1). */
+export interface MapStop {
+  start_time: string;
+  end_time: string | null;
+  location: [number, number];
+  radius?: number | null;
+  address?: string | null;
+}
+
+/** A geofence: a circle (lat, lng, radius in km) or, when is_irregular, a GeoJSON polygon. */
+export interface MapGeofence {
+  id: number;
+  name: string;
+  lat: number | null;
+  lng: number | null;
+  radius: number | null;
+  is_irregular: boolean;
+  geo_json: GeoJSON.Polygon | GeoJSON.MultiPolygon | null;
+}
