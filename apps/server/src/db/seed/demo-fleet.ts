@@ -176,6 +176,11 @@ export async function seedDemoFleet(
     .insert(models)
     .values(MODELS.map((m) => ({ ...m })))
     .returning();
+  await db
+    .insert(commands)
+    .values(
+      modelRows.flatMap((m) => (COMMANDS[m.protocol] ?? []).map((c) => ({ ...c, model_id: m.id }))),
+    );
   const modelOf = (i: number) => modelRows[i % 4 === 3 ? 3 : i % 7 === 0 ? 4 : i % 3]!;
 
   const plan = Array.from({ length: 63 }, (_, i) => {

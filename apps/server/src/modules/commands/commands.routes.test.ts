@@ -123,12 +123,22 @@ describe('tracker commands', () => {
     expect(bytes.includes(Buffer.from('WHERE#'))).toBe(true);
     // The command frame is GT06 protocol 0x80.
     expect(bytes.subarray(10, 14).toString('hex')).toMatch(/^7878..80/);
+    tracker.write(hex(ANSWER));
+    let answered: { status: string; message_from_device: string | null } | undefined;
+    while (Date.now() < deadline + 5000) {
+      const log = await t.app.inject({
+        url: `/api/devices/${f.device.id}/dialogs`,
+        headers: f.admin,
+      });
+      answered = log.json().data[0];
+      if (answered?.status === 'delivered') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     tracker.destroy();
-    const log = await t.app.inject({
-      url: `/api/devices/${f.device.id}/dialogs`,
-      headers: f.admin,
+    expect(answered).toMatchObject({
+      status: 'delivered',
+      message_from_device: expect.stringMatching(/^Battery:4.16V/),
     });
-    expect(log.json().data[0].status).toBe('sent');
   });
 
   it('refuses viewers, custom commands without the setting, and empty commands', async () => {
