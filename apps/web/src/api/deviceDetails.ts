@@ -74,7 +74,7 @@ const rangeQuery = (range: HistoryRange) => ({
  * The tracker with its model, subscription, triggers and current position. A 404 is an
  * answer here (the screen shows NotFoundView), so the client's 404 page stays out of it.
  */
-export function useDevice(accountId: number, deviceId: number, refetchInterval: number | false) {
+export function useDevice(accountId: number, deviceId: number) {
   return useQuery({
     queryKey: deviceDetailsKeys.device(accountId, deviceId),
     queryFn: async ({ signal }) =>
@@ -86,7 +86,6 @@ export function useDevice(accountId: number, deviceId: number, refetchInterval: 
         }),
         'device',
       ),
-    refetchInterval,
   });
 }
 
@@ -207,8 +206,10 @@ export function useUpdateDevice(accountId: number, deviceId: number) {
     onSuccess: (device) => {
       queryClient.setQueryData(deviceDetailsKeys.device(accountId, deviceId), device);
       void queryClient.invalidateQueries({ queryKey: deviceDetailsKeys.meta(accountId, deviceId) });
-      // Lists show the name and note too.
-      void queryClient.invalidateQueries({ queryKey: ['accounts', accountId, 'device-list'] });
+      // The tracker list (its key in api/devices.ts) shows the name and note too.
+      void queryClient.invalidateQueries({
+        queryKey: ['accounts', accountId, 'devices', 'device-list'],
+      });
     },
   });
 }

@@ -32,6 +32,8 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
   },
 ];
 
+const deviceDetails = () =>
+  import('../../features/trackers/details/DeviceDetailsPage').then((m) => m.DeviceDetailsPage);
 const shipments = { flag: 'canTrackShipments' } as const;
 const rules = { flag: 'hasRulesEngine' } as const;
 const manageRules = { ...rules, can: ['manage', 'Rules'], otherwise: '/rules' } as const;
@@ -43,11 +45,12 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     name: 'DeviceListView',
     screen: () => import('../../features/trackers/DeviceListPage').then((m) => m.DeviceListPage),
   },
-  { path: 'trackers/:id', name: 'DeviceDetailsView' },
+  { path: 'trackers/:id', name: 'DeviceDetailsView', screen: deviceDetails },
   {
     path: 'accounts/:accountId/trackers/:id',
     name: 'GpxAdminDeviceDetailsView',
     guard: { platformAdmin: true },
+    screen: deviceDetails,
   },
   { path: 'groups', name: 'GroupListView', guard: { flag: 'isB2B' } },
   { path: 'groups/:id', name: 'GroupDetailsView', guard: { flag: 'isB2B' } },

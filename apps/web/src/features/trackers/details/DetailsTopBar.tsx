@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { downloadHistory, type HistoryRange } from '../../../api/deviceDetails';
+import { DateRangePicker } from '../../../components/DateRangePicker';
+import type { DateRange, DateRangePreset } from '../../../components/dateRange';
+import { GENERIC_ERROR, toast } from '../../../app/toast';
+import { failureMessage } from './feedback';
+
+interface DetailsTopBarProps {
+  accountId: number;
+  deviceId: number;
+  range: DateRange;
+  maxDate: Date;
+  onRange: (range: DateRange, preset: DateRangePreset) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  autoRefresh: boolean;
+  onAutoRefresh: (on: boolean) => void;
+}
+
+/** Refresh, the UTC range, auto-refresh and the two CSV downloads (spec 000 §2.5). */
+export function DetailsTopBar(props: DetailsTopBarProps) {
+  const { accountId, deviceId, range } = props;
+  const [downloading, setDownloading] = useState<'positions' | 'stops' | null>(null);
+
+  const download = (what: 'positions' | 'stops') => {
+    const history: HistoryRange = { from: range.start, to: range.end };
+    setDownloading(what);
+    downloadHistory(accountId, deviceId, what, history)
+      .catch((error: unknown) => {
+        const message = failureMessage(error, GENERIC_ERROR);
+        if (message) toast.error(message);
+      })
+      .finally(() => setDownloading(null));
+  };
+
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Tooltip label="Refresh">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Refresh"
+          onClick={props.onRefresh}
+          loading={props.refreshing}
+        >
+          <IconRefresh size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <DateRangePicker value={range} onChange={props.onRange} utc maxDate={props.maxDate} />
+      <Switch
+        label="Auto-refresh"
+        checked={props.autoRefresh}
+        onChange={(e) => props.onAutoRefresh(e.currentTarget.checked)}
+      />
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={downloading === 'stops'}
+        onClick={() => download('stops')}
+      >
+        Download stops
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={downloading === 'positions'}
+        onClick={() => download('positions')}
+      >
+        Download these points
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,216 @@
+import { useCallback } from 'react';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Box,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconChevronLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import {
+  deviceDetailsKeys,
+  useDevice,
+  useDeviceMeta,
+  useDevicePositions,
+  useDeviceStops,
+} from '../../../api/deviceDetails';
+import { useSession } from '../../../app/session/useSession';
+import { GENERIC_ERROR } from '../../../app/toast';
+import { NotFoundPage } from '../../errors/NotFoundPage';
+import { AccessPanel } from './AccessPanel';
+import type { BackLink } from './backLink';
+import { CommandsPanel } from './CommandsPanel';
+import { DetailsMap } from './DetailsMap';
+import { DetailsTopBar } from './DetailsTopBar';
+import { EventsPanel } from './EventsPanel';
+import { failureMessage, isNotFound } from './feedback';
+import { InfoPanel } from './InfoPanel';
+import { NotesPanel } from './NotesPanel';
+import { SlaPanel } from './SlaPanel';
+import { SubscriptionPanel } from './SubscriptionPanel';
+import { useAutoRefresh, useDetailsRange } from './useDetailsRange';
+import { fixNotice, useDetailsNotices } from './useDetailsNotices';
+
+interface DeviceDetailsViewProps {
+  accountId: number;
+  deviceId: number;
+  back: BackLink;
+}
+
+const failure = (q: { isError: boolean; error: unknown; errorUpdatedAt: number }) =>
+  q.isError ? { error: q.error, at: q.errorUpdatedAt } : null;
+
+/** The tracker details screen (spec 000 §2.5): top bar, collapsible panels and the map. */
+export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsViewProps) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const canUpdate = session?.ability.can('update', 'Devices') ?? false;
+  const canManageUsers = session?.ability.can('manage', 'Users') ?? false;
+  const customAllowed = session?.features?.customCommandsAvailable ?? false;
+
+  const period = useDetailsRange();
+  const device = useDevice(accountId, deviceId);
+  const meta = useDeviceMeta(accountId, deviceId);
+  const positions = useDevicePositions(accountId, deviceId, period.history);
+  const stops = useDeviceStops(accountId, deviceId, period.history);
+  const rangeLoading = positions.isFetching || stops.isFetching;
+
+  const { refresh: refreshRange } = period;
+  const refresh = useCallback(() => {
+    refreshRange();
+    // The device key prefixes meta and events; history follows the refreshed range.
+    void queryClient.invalidateQueries({
+      queryKey: deviceDetailsKeys.device(accountId, deviceId),
+      exact: true,
+    });
+    void queryClient.invalidateQueries({ queryKey: deviceDetailsKeys.meta(accountId, deviceId) });
+    void queryClient.invalidateQueries({
+      queryKey: deviceDetailsKeys.events(accountId, deviceId),
+    });
+    void queryClient.invalidateQueries({ queryKey: deviceDetailsKeys.messages(deviceId) });
+  }, [refreshRange, queryClient, accountId, deviceId]);
+  useAutoRefresh(period.autoRefresh && !rangeLoading, refresh);
+  useDetailsNotices(device.data, failure(positions), failure(stops));
+
+  if (device.isPending) {
+    return (
+      <Box py="xl" ta="center" w="100%">
+        <Loader />
+      </Box>
+    );
+  }
+  if (isNotFound(device.error)) return <NotFoundPage />;
+  if (!device.data) {
+    return (
+      <Alert color="red" m="md">
+        {failureMessage(device.error, GENERIC_ERROR) ?? GENERIC_ERROR}
+      </Alert>
+    );
+  }
+
+  const tracker = device.data;
+  const { model } = tracker;
+  const notice = fixNotice(tracker.current_position?.fix);
+  const panels = [
+    { value: 'info', label: 'Info', content: <InfoPanel device={tracker} canUpdate={canUpdate} /> },
+    ...(model.has_temperature || model.has_humidity
+      ? [
+          {
+            value: 'sla',
+            label: 'Temperature and Humidity SLAs',
+            content: (
+              <SlaPanel
+                accountId={accountId}
+                deviceId={deviceId}
+                hasTemperature={model.has_temperature}
+                hasHumidity={model.has_humidity}
+                canUpdate={canUpdate}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      value: 'notes',
+      label: 'Notes',
+      content: meta.data ? (
+        <NotesPanel
+          accountId={accountId}
+          deviceId={deviceId}
+          note={meta.data.note}
+          canUpdate={canUpdate}
+        />
+      ) : (
+        <Loader size="sm" />
+      ),
+    },
+    {
+      value: 'subscription',
+      label: 'Subscription',
+      content: <SubscriptionPanel subscription={tracker.subscription} />,
+    },
+    {
+      value: 'commands',
+      label: 'Commands',
+      content: (
+        <CommandsPanel deviceId={deviceId} canSend={canUpdate} customAllowed={customAllowed} />
+      ),
+    },
+    {
+      value: 'events',
+      label: 'Events',
+      content: <EventsPanel accountId={accountId} deviceId={deviceId} />,
+    },
+    ...(canManageUsers
+      ? [
+          {
+            value: 'access',
+            label: 'Access',
+            content: meta.data ? (
+              <AccessPanel accountId={accountId} deviceId={deviceId} users={meta.data.users} />
+            ) : (
+              <Loader size="sm" />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Stack gap="sm" p="md" w="100%">
+      <Anchor component={Link} to={back.to} size="sm" w="fit-content">
+        <Group gap={2} component="span">
+          <IconChevronLeft size={16} />
+          {back.label}
+        </Group>
+      </Anchor>
+      <Title order={2} size="h3">
+        {tracker.name}
+      </Title>
+      <DetailsTopBar
+        accountId={accountId}
+        deviceId={deviceId}
+        range={period.range}
+        maxDate={period.maxDate}
+        onRange={period.choose}
+        onRefresh={refresh}
+        refreshing={device.isFetching || rangeLoading}
+        autoRefresh={period.autoRefresh}
+        onAutoRefresh={period.setAutoRefresh}
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Accordion multiple defaultValue={['info', 'notes']} variant="separated">
+            {panels.map((panel) => (
+              <Accordion.Item key={panel.value} value={panel.value}>
+                <Accordion.Control>{panel.label}</Accordion.Control>
+                <Accordion.Panel>{panel.content}</Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="xs">
+            {notice && (
+              <Text size="sm" c="dimmed" role="status">
+                {notice}
+              </Text>
+            )}
+            <DetailsMap
+              tracker={tracker}
+              positions={positions.data ?? []}
+              stops={stops.data ?? []}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
+import { batteryLevel, formatPhone, type DeviceDetails } from '@waymark/domain';
+import type { ReactNode } from 'react';
+import { formatMoment } from './feedback';
+import { InlineEdit } from './InlineEdit';
+import { useDeviceSave } from './useDeviceSave';
+
+const BATTERY_COLOURS = { red: 'red', yellow: 'yellow', green: 'green', empty: 'gray' } as const;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      {typeof children === 'string' ? <Text size="sm">{children || '-'}</Text> : children}
+    </div>
+  );
+}
+
+interface InfoPanelProps {
+  device: DeviceDetails;
+  canUpdate: boolean;
+}
+
+/** Info: the tracker and its latest fix; the name is edited in place (spec 000 §2.5). */
+export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
+  const { save, saving } = useDeviceSave(device.account_id, device.id);
+  const position = device.current_position;
+  return (
+    <Stack gap="sm">
+      <Field label="Name">
+        <InlineEdit
+          label="Name"
+          value={device.name}
+          editable={canUpdate}
+          saving={saving}
+          onSave={(name) => save('name', name)}
+        />
+      </Field>
+      <SimpleGrid cols={2} spacing="sm">
+        <Field label="Serial">{device.serial}</Field>
+        <Field label="Model">{device.model.title}</Field>
+        <Field label="Phone">{formatPhone(device.phone)}</Field>
+        <Field label="Last fix">{formatMoment(position?.timestamp)}</Field>
+      </SimpleGrid>
+      <Field label="Address">{position?.address ?? ''}</Field>
+      <SimpleGrid cols={2} spacing="sm">
+        <Field label="Location">
+          {position ? `${position.lat.toFixed(6)}, ${position.lng.toFixed(6)}` : ''}
+        </Field>
+        <Field label="Battery">
+          {position?.battery == null ? (
+            '-'
+          ) : (
+            <Badge variant="light" color={BATTERY_COLOURS[batteryLevel(position.battery)]}>
+              {position.battery}%
+            </Badge>
+          )}
+        </Field>
+      </SimpleGrid>
+    </Stack>
+  );
+}
