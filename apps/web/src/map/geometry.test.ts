@@ -42,7 +42,7 @@ describe('accuracyCircles', () => {
 
   it('sizes the circle at accuracy / 1000 km', () => {
     const [circle] = accuracyCircles([{ ...base, fix: 'cell', accuracy: 1000 }]);
-    const [lng, lat] = circle!.geometry.coordinates[0]![0]!;
+    const [lng, lat] = circle!.geometry.coordinates[0]![0]! as [number, number];
     // The first vertex is due north: 1 km is about 0.008993 degrees of latitude.
     expect(lat - base.lat).toBeCloseTo(0.008993, 5);
     expect(lng).toBeCloseTo(base.lng, 9);

@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { currentPositionSchema } from '@waymark/domain';
+import { applyPosition } from './devices';
+import { session } from './session';
+
+/** The server's API contract: reconnect 2 s after the socket closes. */
+export const RECONNECT_MS = 2_000;
+
+export interface RealtimeMessage {
+  channel: string;
+  event: string;
+  data: unknown;
+}
+type Listener = (message: RealtimeMessage) => void;
+
+/**
+ * The one websocket to /api/realtime. Channels are reference-counted: the socket opens with
+ * the first subscriber, re-subscribes everything after a reconnect, and closes with the last.
+ */
+class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private listeners = new Map<string, Set<Listener>>();
+  private retry: ReturnType<typeof setTimeout> | undefined;
+
+  subscribe(channel: string, listener: Listener): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      this.send({ type: 'subscribe', channel });
+    }
+    set.add(listener);
+    this.connect();
+    return () => {
+      const current = this.listeners.get(channel);
+      current?.delete(listener);
+      if (current && current.size === 0) {
+        this.listeners.delete(channel);
+        this.send({ type: 'unsubscribe', channel });
+      }
+      if (this.listeners.size === 0) this.close();
+    };
+  }
+
+  private connect() {
+    if (this.socket || this.retry !== undefined) return;
+    const token = session.bearer();
+    if (!token) return;
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const url = `${scheme}://${window.location.host}/api/realtime?token=${encodeURIComponent(token)}`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      for (const channel of this.listeners.keys()) this.send({ type: 'subscribe', channel });
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.listeners.size === 0) return;
+      this.retry = setTimeout(() => {
+        this.retry = undefined;
+        this.connect();
+      }, RECONNECT_MS);
+    };
+  }
+
+  private receive(raw: unknown) {
+    if (typeof raw !== 'string') return;
+    let message: { type?: string; channel?: string; event?: string; data?: unknown };
+    try {
+      message = JSON.parse(raw) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.type !== 'message' || !message.channel || !message.event) return;
+    const full = { channel: message.channel, event: message.event, data: message.data };
+    for (const listener of this.listeners.get(message.channel) ?? []) listener(full);
+  }
+
+  private send(payload: object) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(payload));
+  }
+
+  private close() {
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+}
+
+export const realtime = new RealtimeClient();
+
+export const positionsChannel = (accountId: number) => `accounts.${accountId}.positions`;
+export const eventsChannel = (accountId: number) => `accounts.${accountId}.events`;
+
+/** Subscribes while mounted; the listener sees every message of the channel. */
+export function useRealtime(channel: string | null, listener: Listener) {
+  useEffect(() => {
+    if (!channel) return;
+    return realtime.subscribe(channel, listener);
+  }, [channel, listener]);
+}
+
+/**
+ * Moves trackers live: PositionUpdated messages of the account are written into the cached
+ * device list (the list rows and the map markers read it).
+ */
+export function useAccountPositions(accountId: number | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (accountId === null) return;
+    return realtime.subscribe(positionsChannel(accountId), (message) => {
+      if (message.event !== 'PositionUpdated') return;
+      const parsed = currentPositionSchema.safeParse(message.data);
+      if (parsed.success) applyPosition(queryClient, accountId, parsed.data);
+    });
+  }, [accountId, queryClient]);
+}
