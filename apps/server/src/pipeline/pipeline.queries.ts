@@ -205,6 +205,8 @@ export async function loadStates(db: Db, deviceIds: number[]): Promise<Map<numbe
       lng: r.lng,
       fix: r.fix,
       battery: r.battery,
+      temperature: r.temperature,
+      humidity: r.humidity,
       odometer: r.odometer,
       odometerPoint: saved.odometerPoint ?? null,
       moveAnchor: saved.moveAnchor ?? { lat: r.lat, lng: r.lng },

@@ -139,11 +139,12 @@ export class PositionPipeline {
     for (const [id, state] of await store.loadStates(this.database.db, missing))
       this.states.set(id, state);
 
-    const names = new Map(accepted.map(({ device }) => [device.id, device.name]));
+    const refs = new Map(accepted.map(({ device }) => [device.id, device]));
     const outcome = await runSteps(positions, this.states, {
       geofencesOf: (accountId) => this.geofences.forAccount(accountId),
       address: (lat, lng) => this.geocoder.reverse(lat, lng),
-      deviceName: (id) => names.get(id) ?? `Tracker #${id}`,
+      deviceName: (id) => refs.get(id)?.name ?? `Tracker #${id}`,
+      triggers: (id) => refs.get(id)?.triggers,
     });
 
     let eventIds: { id: number }[] = [];

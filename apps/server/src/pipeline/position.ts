@@ -7,6 +7,15 @@ export interface DeviceRef {
   id: number;
   accountId: number;
   name: string;
+  /** SLA bounds in °C and %, null when off. */
+  triggers?: SlaTriggers;
+}
+
+export interface SlaTriggers {
+  minTemperature: number | null;
+  maxTemperature: number | null;
+  minHumidity: number | null;
+  maxHumidity: number | null;
 }
 
 /** A position after normalisation: SI units, known device, plausible fix. */
@@ -48,6 +57,8 @@ export interface DeviceState {
   lng: number;
   fix: Fix;
   battery: number | null;
+  temperature: number | null;
+  humidity: number | null;
   odometer: number;
   /** Last point of the odometer's track (non-cell fixes only). */
   odometerPoint: { lat: number; lng: number } | null;

@@ -1,5 +1,5 @@
 import type { AccountGeofenceIndex } from './geofence-index';
-import type { DeviceState, Position } from './position';
+import type { DeviceState, Position, SlaTriggers } from './position';
 import { eventsFor, LOW_BATTERY_PERCENT, type DeviceEvent } from './steps/events';
 import { applyGeofences, type GeofenceTransition } from './steps/geofences';
 import { applyMotion, initialState } from './steps/motion';
@@ -8,6 +8,7 @@ export interface StepContext {
   geofencesOf(accountId: number): Promise<AccountGeofenceIndex>;
   address(lat: number, lng: number): Promise<string | null>;
   deviceName(deviceId: number): string;
+  triggers?(deviceId: number): SlaTriggers | undefined;
 }
 
 export interface StepsOutcome {
@@ -58,10 +59,17 @@ export async function runSteps(
 
     transitions.push(...fences.transitions);
     events.push(
-      ...eventsFor(position, previous?.battery ?? null, fences.transitions, {
-        device: context.deviceName(position.deviceId),
-        geofence: (id) => index.name(id),
-      }),
+      ...eventsFor(
+        position,
+        {
+          battery: previous?.battery ?? null,
+          temperature: previous?.temperature ?? null,
+          humidity: previous?.humidity ?? null,
+        },
+        fences.transitions,
+        { device: context.deviceName(position.deviceId), geofence: (id) => index.name(id) },
+        context.triggers?.(position.deviceId),
+      ),
     );
     working.set(position.deviceId, state);
     current.set(position.deviceId, { position, state });

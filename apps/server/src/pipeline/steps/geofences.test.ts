@@ -92,13 +92,19 @@ describe('applyGeofences', () => {
   });
 });
 
+const prev = (battery: number | null, temperature: number | null = null) => ({
+  battery,
+  temperature,
+  humidity: null,
+});
+
 describe('eventsFor', () => {
   const names = { device: 'Truck 9', geofence: (id: number) => index.name(id) };
 
   it('describes geofence events', () => {
     const position = at(41.881, -87.631);
     const { transitions } = applyGeofences(initialState(at(41.95, -87.63)), position, index);
-    const events = eventsFor(position, null, transitions, names);
+    const events = eventsFor(position, prev(null), transitions, names);
     expect(events.map((e) => [e.eventType, e.description])).toEqual([
       ['geofence-enter', 'Truck 9 entered Chicago Depot'],
       ['geofence-enter', 'Truck 9 entered Rail Yard'],
@@ -107,15 +113,28 @@ describe('eventsFor', () => {
 
   it('raises low battery once per crossing below 20 %', () => {
     const low = at(41.95, -87.63, { battery: 18 });
-    expect(eventsFor(low, 25, [], names).map((e) => e.description)).toEqual([
+    expect(eventsFor(low, prev(25), [], names).map((e) => e.description)).toEqual([
       'Truck 9 battery is low (18%)',
     ]);
-    expect(eventsFor(at(41.95, -87.63, { battery: 15 }), 18, [], names)).toEqual([]);
-    expect(eventsFor(at(41.95, -87.63, { battery: 19 }), 40, [], names)).toHaveLength(1);
+    expect(eventsFor(at(41.95, -87.63, { battery: 15 }), prev(18), [], names)).toEqual([]);
+    expect(eventsFor(at(41.95, -87.63, { battery: 19 }), prev(40), [], names)).toHaveLength(1);
   });
 
   it('turns a tamper alarm into a tamper-alert', () => {
-    const events = eventsFor(at(41.95, -87.63, { alarm: 'tamper' }), null, [], names);
+    const events = eventsFor(at(41.95, -87.63, { alarm: 'tamper' }), prev(null), [], names);
     expect(events.map((e) => e.eventType)).toEqual(['tamper-alert']);
+  });
+
+  it('raises an SLA breach once when the temperature leaves its bounds, in Fahrenheit', () => {
+    const triggers = { minTemperature: 2, maxTemperature: 8, minHumidity: null, maxHumidity: 90 };
+    const warm = at(41.95, -87.63, { temperature: 10 });
+    expect(
+      eventsFor(warm, prev(null, 5), [], names, triggers).map((e) => [e.eventType, e.description]),
+    ).toEqual([['sla-breach', 'Truck 9 temperature 50.0°F is above the SLA maximum of 46.4°F']]);
+    expect(eventsFor(warm, prev(null, 9), [], names, triggers)).toEqual([]);
+    const humid = at(41.95, -87.63, { humidity: 95 });
+    expect(eventsFor(humid, prev(null), [], names, triggers).map((e) => e.description)).toEqual([
+      'Truck 9 humidity 95% is above the SLA maximum of 90%',
+    ]);
   });
 });

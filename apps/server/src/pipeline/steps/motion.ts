@@ -15,6 +15,8 @@ export function initialState(position: Position): DeviceState {
     lng: position.lng,
     fix: position.fix,
     battery: position.battery,
+    temperature: position.temperature,
+    humidity: position.humidity,
     odometer: 0,
     odometerPoint: nonCell ? { lat: position.lat, lng: position.lng } : null,
     moveAnchor: { lat: position.lat, lng: position.lng },
@@ -68,5 +70,7 @@ export function applyMotion(state: DeviceState, position: Position): DeviceState
     }
   }
   if (position.battery !== null) next.battery = position.battery;
+  if (position.temperature !== null) next.temperature = position.temperature;
+  if (position.humidity !== null) next.humidity = position.humidity;
   return next;
 }
