@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Geocoder } from '../adapters/geocoder/geocoder';
 import type { Database } from '../db/client';
-import type { RawPosition } from '../ingest/protocols/types';
+import type { DeviceStatus, RawPosition } from '../ingest/protocols/types';
+import { applyDeviceStatus } from './device-status';
 import { channels, type RealtimeHub } from '../realtime/hub';
 import { DeviceDirectory } from './device-directory';
 import { GeofenceRegistry } from './geofence-registry';
@@ -94,6 +95,11 @@ export class PositionPipeline {
     this.flushing = this.process(batch).finally(() => (this.flushing = undefined));
     await this.flushing;
     if (this.queue.length > 0) await this.flush();
+  }
+
+  /** A report without coordinates (heartbeat): battery, charging and SOS of the device. */
+  applyStatus(status: DeviceStatus) {
+    return applyDeviceStatus(this.database.db, status);
   }
 
   /** Forgets derived state of devices, e.g. after they were deleted or moved between accounts. */

@@ -155,3 +155,52 @@ describe('device listeners', () => {
     good.destroy();
   });
 });
+
+describe('device status without a location', () => {
+  it('takes battery and charging from a GT06 heartbeat', async () => {
+    const { devices, currentPositions } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const account = await createAccount(t);
+    // The document's IMEI is the only one the heartbeat sample can log in with.
+    await t.db.delete(devices).where(eq(devices.serial, '752533678900242'));
+    t.ctx.pipeline.devices.invalidate();
+    const device = await createDevice(t, account, { serial: '752533678900242', charging: true });
+    await t.ctx.pipeline.submit(
+      [
+        {
+          serial: device.serial,
+          deviceTime: new Date(),
+          lat: 40,
+          lng: -90,
+          valid: true,
+          fix: 'gps',
+          battery: 90,
+        },
+      ],
+      'gt06',
+    );
+    const tracker = net.connect(ingest.listeners.gt06.port, '127.0.0.1');
+    await new Promise((resolve) => tracker.once('connect', resolve));
+    const replies: Buffer[] = [];
+    tracker.on('data', (chunk) => replies.push(chunk));
+    tracker.write(hex(LOGIN));
+    // Concox V3.1 §2.1 heartbeat: terminal info 0x40 (not charging), voltage level 4 (67 %).
+    tracker.write(hex('78 78 0A 13 40 04 04 00 01 00 0F DC EE 0D 0A'));
+    // The heartbeat is acknowledged after it was applied: login reply + heartbeat reply.
+    await until(
+      () => (Buffer.concat(replies).length >= 20 ? true : undefined),
+      'the heartbeat reply',
+    );
+    tracker.destroy();
+    const [flags] = await t.db
+      .select({ charging: devices.charging })
+      .from(devices)
+      .where(eq(devices.id, device.id));
+    expect(flags!.charging).toBe(false);
+    const [current] = await t.db
+      .select({ battery: currentPositions.battery })
+      .from(currentPositions)
+      .where(eq(currentPositions.device_id, device.id));
+    expect(current!.battery).toBe(67);
+  });
+});
