@@ -75,6 +75,7 @@ export async function startTcpListener<S>(options: {
       }
       if (message.positions.length > 0)
         await pipeline.submit(message.positions, protocol.name, remote);
+      if (message.status) await pipeline.applyStatus(message.status);
       if (message.reply && !socket.destroyed) socket.write(message.reply);
     };
 
