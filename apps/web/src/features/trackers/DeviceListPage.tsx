@@ -1,21 +1,263 @@
-import { Box, Paper } from '@mantine/core';
-import { IconMapPinOff } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Box, Center, Loader, Paper, SegmentedControl, Tabs } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconMapPinOff, IconUsersGroup } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BREAKPOINTS } from '@waymark/domain';
+import { useDeviceList } from '../../api/devices';
+import { useAccountPositions } from '../../api/realtime';
+import { useSession } from '../../app/session/useSession';
 import { EmptyState } from '../../components/EmptyState';
+import type { DateRange } from '../../components/dateRange';
+import {
+  filterTrackers,
+  nextPaging,
+  pageOf,
+  type Paging,
+  type TrackerFilters,
+} from './list/filters';
+import { ListToolbar } from './list/ListToolbar';
+import { AUTO_REFRESH_MS, DEFAULT_RANGE_DAYS, STORAGE_KEYS } from './list/preferences';
+import { ResizableColumns } from './list/ResizableColumns';
+import { SearchBox } from './list/SearchBox';
+import { TrackerList } from './list/TrackerList';
+import { useNow } from './list/useNow';
+import { useTrackerFilters } from './list/useTrackerFilters';
+
+// MapLibre is most of this screen's weight: it loads after the list, never with the login page.
+const TrackersMap = lazy(() =>
+  import('./list/TrackersMap').then((m) => ({ default: m.TrackersMap })),
+);
+
+const mapFallback = (
+  <Center h="100%">
+    <Loader size="sm" aria-label="Loading map" />
+  </Center>
+);
 
 /**
- * DeviceListView (/trackers), where login lands. The account has no trackers to list yet, so
- * the list column shows the spec's empty state (spec 000 §2.3).
+ * DeviceListView (/trackers), where login lands (spec 000 §2.3): the list of trackers with
+ * search, tabs, filters and paging on the left, the map in the centre. Scout's right column
+ * comes with the Scout issue.
  */
 export function DeviceListPage() {
+  const view = useSession();
+  const accountId = view?.account?.id ?? null;
+  const features = view?.features;
+  const navigate = useNavigate();
+  const now = useNow();
+  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`) ?? false;
+
+  const [autoRefresh, setAutoRefresh] = useLocalStorage({
+    key: STORAGE_KEYS.autoRefresh,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const [controlsOn, setControlsOn] = useLocalStorage({
+    key: STORAGE_KEYS.controls,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const list = useDeviceList(accountId, autoRefresh ? AUTO_REFRESH_MS : false);
+  useAccountPositions(accountId);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get('search') ?? '';
+  const { filters, applied, update, reset, allowed } = useTrackerFilters(
+    features?.canSeeCancelledDevices ?? false,
+  );
+  const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: 25 });
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [mobileColumn, setMobileColumn] = useState<'left' | 'center'>('left');
+  const [tab, setTab] = useState<string | null>('all');
+  const [range, setRange] = useState<DateRange>(() => ({
+    start: new Date(Date.now() - DEFAULT_RANGE_DAYS * 86_400_000),
+    end: new Date(),
+  }));
+
+  const devices = useMemo(() => list.data ?? [], [list.data]);
+  const filtered = useMemo(
+    () => filterTrackers(devices, applied, search, now),
+    [devices, applied, search, now],
+  );
+  const { rows, page } = pageOf(filtered, paging);
+
+  const onSearch = useCallback(
+    (text: string) => {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (text.trim()) next.set('search', text.trim());
+          else next.delete('search');
+          return next;
+        },
+        { replace: true },
+      );
+      setPaging((p) => nextPaging(p, { type: 'search' }));
+    },
+    [setSearchParams],
+  );
+  const onFilters = useCallback(
+    (change: Partial<TrackerFilters>) => {
+      update(change);
+      setPaging((p) => nextPaging(p, { type: 'filters' }));
+    },
+    [update],
+  );
+  const onCheck = useCallback((id: number, on: boolean) => {
+    setChecked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const onOpen = useCallback((id: number) => navigate(`/trackers/${id}`), [navigate]);
+  const onShowOnMap = useCallback(
+    (id: number) => {
+      setSelectedId(id);
+      if (mobile) setMobileColumn('center');
+    },
+    [mobile],
+  );
+
+  const isEmpty = list.isSuccess && devices.length === 0;
+  const isB2B = features?.isB2B ?? false;
+  const controlsAvailable = features?.controlsAvailable ?? false;
+
+  const listColumn = (
+    <Paper
+      component="section"
+      aria-label="Trackers"
+      radius={0}
+      style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
+      <Box p="sm" pb={6}>
+        <SearchBox value={search} onSearch={onSearch} />
+      </Box>
+      <Tabs
+        value={tab}
+        onChange={setTab}
+        style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      >
+        <Tabs.List px="sm">
+          <Tabs.Tab value="all">All Trackers</Tabs.Tab>
+          {isB2B && <Tabs.Tab value="groups">Groups</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel
+          value="all"
+          style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+        >
+          {list.isPending ? (
+            <Center py="xl">
+              <Loader size="sm" aria-label="Loading trackers" />
+            </Center>
+          ) : isEmpty ? (
+            <EmptyState
+              title="There are no trackers"
+              text="Your trackers list is empty"
+              icon={<IconMapPinOff size={26} />}
+            />
+          ) : (
+            <TrackerList
+              rows={rows}
+              total={filtered.length}
+              page={page}
+              pageSize={paging.pageSize}
+              selected={checked}
+              canOpenCancelled={isB2B}
+              onPage={(p) => setPaging((current) => nextPaging(current, { type: 'page', page: p }))}
+              onPageSize={(size) =>
+                setPaging((current) => nextPaging(current, { type: 'pageSize', pageSize: size }))
+              }
+              onSelectAll={(on) => setChecked(on ? new Set(filtered.map((d) => d.id)) : new Set())}
+              onCheck={onCheck}
+              onOpen={onOpen}
+              onShowOnMap={onShowOnMap}
+            />
+          )}
+        </Tabs.Panel>
+        {isB2B && (
+          <Tabs.Panel value="groups">
+            <EmptyState
+              title="There are no Groups"
+              text="Tracker groups of this account are listed here"
+              icon={<IconUsersGroup size={26} />}
+            />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Paper>
+  );
+
+  const mapColumn = (
+    <>
+      <ListToolbar
+        showSidebarToggle={!mobile}
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        refreshing={list.isFetching}
+        onRefresh={() => void list.refetch()}
+        autoRefresh={autoRefresh}
+        onAutoRefresh={setAutoRefresh}
+        filters={filters}
+        allowedStatuses={allowed}
+        onFilters={onFilters}
+        onResetFilters={() => {
+          reset();
+          setPaging((p) => nextPaging(p, { type: 'filters' }));
+        }}
+        controls={controlsAvailable ? { on: controlsOn, onToggle: setControlsOn } : null}
+        range={range}
+        now={now}
+        onRange={setRange}
+        report={{
+          accountId: accountId ?? 0,
+          from: range.start,
+          to: range.end,
+          deviceIds: checked.size > 0 ? [...checked] : filtered.map((d) => d.id),
+        }}
+      />
+      <Box style={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        <Suspense fallback={mapFallback}>
+          <TrackersMap trackers={filtered} selectedId={selectedId} onSelect={setSelectedId} />
+        </Suspense>
+      </Box>
+    </>
+  );
+
   return (
-    <Box p="md" w="100%" maw={560}>
-      <Paper withBorder radius="md" aria-label="Trackers" component="section">
-        <EmptyState
-          title="There are no trackers"
-          text="Your trackers list is empty"
-          icon={<IconMapPinOff size={26} />}
-        />
-      </Paper>
+    <Box
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        // A fixed height under the 63 px header: the list and the map scroll inside it.
+        flex: 'none',
+        height: 'calc(100dvh - 63px)',
+        overflow: 'hidden',
+      }}
+    >
+      {mobile ? (
+        <>
+          <SegmentedControl
+            m="xs"
+            aria-label="Column"
+            value={mobileColumn}
+            onChange={(value) => setMobileColumn(value as 'left' | 'center')}
+            data={[
+              { value: 'left', label: 'List' },
+              { value: 'center', label: 'Map' },
+            ]}
+          />
+          <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+            {mobileColumn === 'left' ? listColumn : mapColumn}
+          </Box>
+        </>
+      ) : (
+        <ResizableColumns showLeft={sidebarOpen} left={listColumn} center={mapColumn} />
+      )}
     </Box>
   );
 }

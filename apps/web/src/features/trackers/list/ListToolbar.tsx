@@ -1,0 +1,98 @@
+import { ActionIcon, Group, Switch, Tooltip } from '@mantine/core';
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconRefresh,
+} from '@tabler/icons-react';
+import type { PositionsReport } from '../../../api/devices';
+import { DateRangePicker } from '../../../components/DateRangePicker';
+import type { DateRange } from '../../../components/dateRange';
+import { DownloadMenu } from './DownloadMenu';
+import { FiltersMenu } from './FiltersMenu';
+import type { TrackerFilters } from './filters';
+
+interface ListToolbarProps {
+  showSidebarToggle: boolean;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  refreshing: boolean;
+  onRefresh: () => void;
+  autoRefresh: boolean;
+  onAutoRefresh: (on: boolean) => void;
+  filters: TrackerFilters;
+  allowedStatuses: readonly string[];
+  onFilters: (change: Partial<TrackerFilters>) => void;
+  onResetFilters: () => void;
+  /** Null when the account has no controls_available setting. */
+  controls: { on: boolean; onToggle: (on: boolean) => void } | null;
+  range: DateRange;
+  /** The latest selectable moment. */
+  now: Date;
+  onRange: (range: DateRange) => void;
+  report: PositionsReport;
+}
+
+/** Refresh, auto-refresh, filters, controls with a date range, and downloads (spec 000 §2.3). */
+export function ListToolbar(props: ListToolbarProps) {
+  return (
+    <Group
+      gap="xs"
+      px="sm"
+      py={6}
+      wrap="wrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      role="toolbar"
+      aria-label="Trackers toolbar"
+    >
+      {props.showSidebarToggle && (
+        <Tooltip label={props.sidebarOpen ? 'Hide list' : 'Show list'}>
+          <ActionIcon
+            variant="default"
+            aria-label={props.sidebarOpen ? 'Hide list' : 'Show list'}
+            onClick={props.onToggleSidebar}
+          >
+            {props.sidebarOpen ? (
+              <IconLayoutSidebarLeftCollapse size={16} />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={16} />
+            )}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label="Refresh">
+        <ActionIcon
+          variant="default"
+          aria-label="Refresh"
+          loading={props.refreshing}
+          onClick={props.onRefresh}
+        >
+          <IconRefresh size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Switch
+        size="xs"
+        label="Auto-refresh"
+        checked={props.autoRefresh}
+        onChange={(e) => props.onAutoRefresh(e.currentTarget.checked)}
+      />
+      <FiltersMenu
+        filters={props.filters}
+        allowed={props.allowedStatuses}
+        onChange={props.onFilters}
+        onReset={props.onResetFilters}
+      />
+      {props.controls && (
+        <Switch
+          size="xs"
+          label="Controls"
+          checked={props.controls.on}
+          onChange={(e) => props.controls?.onToggle(e.currentTarget.checked)}
+        />
+      )}
+      {props.controls?.on && (
+        <DateRangePicker value={props.range} onChange={props.onRange} maxDate={props.now} />
+      )}
+      <DownloadMenu report={props.report} />
+    </Group>
+  );
+}

@@ -1,0 +1,112 @@
+import { useRef } from 'react';
+import { Box, Checkbox, Group, Pagination, Select, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { DeviceListItem } from '@waymark/domain';
+import { PAGE_SIZES, pageCount, type PageSize } from './filters';
+import { TrackerRow } from './TrackerRow';
+
+interface TrackerListProps {
+  rows: DeviceListItem[];
+  total: number;
+  page: number;
+  pageSize: PageSize;
+  selected: ReadonlySet<number>;
+  canOpenCancelled: boolean;
+  onPage: (page: number) => void;
+  onPageSize: (size: PageSize) => void;
+  onSelectAll: (checked: boolean) => void;
+  onCheck: (id: number, checked: boolean) => void;
+  onOpen: (id: number) => void;
+  onShowOnMap: (id: number) => void;
+}
+
+/** One page of trackers as a virtual list, with a select-all row and the pager. */
+export function TrackerList(props: TrackerListProps) {
+  const { rows, total, page, pageSize, selected } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer keeps its own mutable state; React Compiler rules flag it, harmlessly.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 84,
+    overscan: 8,
+  });
+  const allChecked = total > 0 && selected.size >= total;
+  const someChecked = selected.size > 0 && !allChecked;
+
+  return (
+    <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <Group
+        px="sm"
+        py={6}
+        justify="space-between"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Checkbox
+          size="sm"
+          label={selected.size > 0 ? `${selected.size} selected` : 'Select all'}
+          checked={allChecked}
+          indeterminate={someChecked}
+          onChange={(e) => props.onSelectAll(e.currentTarget.checked)}
+        />
+        <Text size="xs" c="dimmed" data-testid="tracker-count">
+          {total} {total === 1 ? 'tracker' : 'trackers'}
+        </Text>
+      </Group>
+      <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        <Box role="list" aria-label="Trackers" pos="relative" h={virtualizer.getTotalSize()}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const device = rows[item.index]!;
+            return (
+              <Box
+                key={device.id}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                pos="absolute"
+                top={0}
+                left={0}
+                w="100%"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <TrackerRow
+                  device={device}
+                  checked={selected.has(device.id)}
+                  clickable={device.subscription_status !== 'cancelled' || props.canOpenCancelled}
+                  onCheck={props.onCheck}
+                  onOpen={props.onOpen}
+                  onShowOnMap={props.onShowOnMap}
+                />
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+      <Group
+        px="sm"
+        py={6}
+        justify="space-between"
+        wrap="nowrap"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Pagination
+          size="sm"
+          total={pageCount(total, pageSize)}
+          value={page}
+          onChange={props.onPage}
+          siblings={0}
+          boundaries={1}
+        />
+        <Select
+          size="xs"
+          w={80}
+          aria-label="Page size"
+          allowDeselect={false}
+          value={String(pageSize)}
+          data={PAGE_SIZES.map(String)}
+          onChange={(value) => value && props.onPageSize(Number(value) as PageSize)}
+        />
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import { memo } from 'react';
+import { ActionIcon, Anchor, Box, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { PENDING_TRACKER_MESSAGE, type DeviceListItem } from '@waymark/domain';
+import { BatteryBadge } from '../../../components/BatteryBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
+
+dayjs.extend(relativeTime);
+
+/** The maps service address links open (spec 000 §7 "Third-party services"). */
+export function mapsLink(lat: number, lng: number): string {
+  return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+}
+
+interface TrackerRowProps {
+  device: DeviceListItem;
+  checked: boolean;
+  /** Cancelled trackers open only for B2B accounts (spec 000 §6). */
+  clickable: boolean;
+  onCheck: (id: number, checked: boolean) => void;
+  onOpen: (id: number) => void;
+  onShowOnMap: (id: number) => void;
+}
+
+export const TrackerRow = memo(function TrackerRow({
+  device,
+  checked,
+  clickable,
+  onCheck,
+  onOpen,
+  onShowOnMap,
+}: TrackerRowProps) {
+  const p = device.current_position;
+  return (
+    <Group
+      role="listitem"
+      aria-label={device.name}
+      wrap="nowrap"
+      align="flex-start"
+      gap="sm"
+      px="sm"
+      py={8}
+      onClick={clickable ? () => onOpen(device.id) : undefined}
+      style={{
+        cursor: clickable ? 'pointer' : 'default',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+      }}
+    >
+      <Checkbox
+        mt={2}
+        aria-label={`Select ${device.name}`}
+        checked={checked}
+        onClick={(e) => e.stopPropagation()}
+        onChange={(e) => onCheck(device.id, e.currentTarget.checked)}
+      />
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <Text fw={600} size="sm" truncate="end">
+            {device.name}
+          </Text>
+          <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+            <BatteryBadge percent={p?.battery ?? null} charging={p?.charging ?? device.charging} />
+            <StatusBadge status={device.subscription_status} hasData={p !== null} />
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed" truncate="end">
+          {device.model_title} · {device.serial}
+        </Text>
+        {p && (
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Anchor
+              href={mapsLink(p.lat, p.lng)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              truncate="end"
+              onClick={(e) => e.stopPropagation()}
+            >
+              {p.address ?? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`}
+            </Anchor>
+            <Text size="xs" c="dimmed" style={{ flex: 'none' }} title={p.timestamp}>
+              {dayjs(p.timestamp).fromNow()}
+            </Text>
+          </Group>
+        )}
+        {device.note && (
+          <Text size="xs" fs="italic" lineClamp={2}>
+            {device.note}
+          </Text>
+        )}
+        {device.subscription_status === 'pending' && (
+          <Text size="xs" c="blue.7">
+            {PENDING_TRACKER_MESSAGE}
+          </Text>
+        )}
+      </Stack>
+      {p && (
+        <Box style={{ flex: 'none' }}>
+          <Tooltip label="Show on map">
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label={`Show ${device.name} on map`}
+              onClick={(e) => {
+                e.stopPropagation();
+                onShowOnMap(device.id);
+              }}
+            >
+              <IconMapPin size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Box>
+      )}
+    </Group>
+  );
+});

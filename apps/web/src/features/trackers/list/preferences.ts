@@ -1,0 +1,50 @@
+import { COOKIE_LIFETIME_DAYS } from '@waymark/domain';
+
+/** Spec 000 §9. */
+export const AUTO_REFRESH_MS = 30_000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const FILTER_DEBOUNCE_MS = 200;
+export const SLIDER_DEBOUNCE_MS = 500;
+export const DOWNLOAD_MAX_DAYS = 90;
+/** The tracker view's default range starts 2 days back (spec 000 §2.10). */
+export const DEFAULT_RANGE_DAYS = 2;
+
+export const STORAGE_KEYS = {
+  autoRefresh: 'waymark.trackers.autoRefresh',
+  controls: 'waymark.trackers.controls',
+  filters: 'waymark.trackers.filters',
+} as const;
+
+const COLUMNS_COOKIE = 'waymark.trackerColumns';
+/** Default column widths, percent of the screen (spec 000 §9: 33 % each). */
+export const DEFAULT_LEFT_WIDTH = 33;
+export const MIN_COLUMN_WIDTH = 20;
+export const MAX_LEFT_WIDTH = 70;
+
+export function readLeftWidth(cookie: string = document.cookie): number {
+  const raw = cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${COLUMNS_COOKIE}=`))
+    ?.slice(COLUMNS_COOKIE.length + 1);
+  try {
+    const value = (JSON.parse(decodeURIComponent(raw ?? '')) as { left?: unknown }).left;
+    if (typeof value === 'number' && value >= MIN_COLUMN_WIDTH && value <= MAX_LEFT_WIDTH) {
+      return value;
+    }
+  } catch {
+    // No cookie yet, or an old format: the default applies.
+  }
+  return DEFAULT_LEFT_WIDTH;
+}
+
+/** Column widths live in a cookie for 365 days (spec 000 §2.3). */
+export function writeLeftWidth(left: number): void {
+  const value = encodeURIComponent(JSON.stringify({ left: Math.round(left * 10) / 10 }));
+  const maxAge = COOKIE_LIFETIME_DAYS * 86_400;
+  document.cookie = `${COLUMNS_COOKIE}=${value}; max-age=${maxAge}; path=/; samesite=lax`;
+}
+
+/** Downloads cover at most 90 days (spec 000 §5). */
+export function exceedsDownloadLimit(start: Date, end: Date): boolean {
+  return end.getTime() - start.getTime() > DOWNLOAD_MAX_DAYS * 86_400_000;
+}
