@@ -89,7 +89,7 @@ export function useDevice(accountId: number, deviceId: number) {
   });
 }
 
-export function useDeviceMeta(accountId: number, deviceId: number) {
+export function useDeviceMeta(accountId: number, deviceId: number, enabled: boolean) {
   return useQuery({
     queryKey: deviceDetailsKeys.meta(accountId, deviceId),
     queryFn: ({ signal }) =>
@@ -97,6 +97,7 @@ export function useDeviceMeta(accountId: number, deviceId: number) {
         signal,
         notFoundPage: false,
       }),
+    enabled,
   });
 }
 

@@ -57,9 +57,12 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
 
   const period = useDetailsRange();
   const device = useDevice(accountId, deviceId);
-  const meta = useDeviceMeta(accountId, deviceId);
-  const positions = useDevicePositions(accountId, deviceId, period.history);
-  const stops = useDeviceStops(accountId, deviceId, period.history);
+  // The rest waits for the tracker, so a missing one shows NotFoundView and nothing else.
+  const found = device.data !== undefined;
+  const meta = useDeviceMeta(accountId, deviceId, found);
+  const history = found ? period.history : null;
+  const positions = useDevicePositions(accountId, deviceId, history);
+  const stops = useDeviceStops(accountId, deviceId, history);
   const rangeLoading = positions.isFetching || stops.isFetching;
 
   const { refresh: refreshRange } = period;

@@ -34,14 +34,21 @@ export function EventsPanel({ accountId, deviceId }: { accountId: number; device
         ))}
       </Stack>
       {(events.data?.meta.last_page ?? 1) > 1 && (
-        <Group justify="center">
+        <Group justify="center" component="nav" aria-label="Events pages">
           <Pagination
             size="sm"
             siblings={1}
             total={events.data?.meta.last_page ?? 1}
             value={page}
             onChange={setPage}
-            aria-label="Events pages"
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Previous page'
+                  : control === 'next'
+                    ? 'Next page'
+                    : control,
+            })}
           />
         </Group>
       )}

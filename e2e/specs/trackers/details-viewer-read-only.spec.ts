@@ -1,0 +1,44 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, logInAs } from '../../support/login';
+
+async function tokenFor(page: Page, email: string): Promise<string> {
+  const response = await page.request.post('/api/token', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+async function trackerIds(page: Page, token: string, accountId: number): Promise<number[]> {
+  const response = await page.request.get(`/api/accounts/${accountId}/device-list`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { id: number }[] }).data.map((d) => d.id);
+}
+
+test('a viewer reads a tracker without edit controls and cannot open one outside their access', async ({
+  page,
+}) => {
+  await logInAs(page, 'viewer@demo.test', 'Vic Viewer');
+  const accountId = Number(await page.evaluate(() => localStorage.getItem('waymark.account')));
+  const visible = await trackerIds(page, await tokenFor(page, 'viewer@demo.test'), accountId);
+  const all = await trackerIds(page, await tokenFor(page, 'admin@demo.test'), accountId);
+  const hidden = all.find((id) => !visible.includes(id));
+  expect(visible.length).toBeGreaterThan(0);
+  expect(hidden).toBeDefined();
+
+  await page.goto(`/trackers/${visible[0]}`);
+  await expect(page.getByRole('button', { name: 'Info' })).toBeVisible();
+  await expect(page.getByText('Serial')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download these points' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit name' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit note' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Access' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Commands' }).click();
+  await expect(page.getByRole('button', { name: 'Send command' })).toHaveCount(0);
+
+  await page.goto(`/trackers/${hidden}`);
+  await expect(page.getByText('Looks like this page does not exist')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/trackers/${hidden}$`));
+});
