@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInAs } from '../../support/login';
+
+const map = (page: Page) => page.getByTestId('fleet-map');
+
+test('the map clusters trackers, explains itself and opens a tracker popup', async ({ page }) => {
+  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  // Counts come from the features MapLibre rendered (queryRenderedFeatures on idle).
+  await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/, { timeout: 30_000 });
+  await expect(page.getByRole('img', { name: /^Cluster of \d+ trackers$/ }).first()).toBeVisible();
+
+  const legend = page.getByRole('region', { name: 'Map legend' });
+  await expect(legend.getByText('Inside a geofence')).toBeVisible();
+  await expect(legend.getByText('Not moved for 28+ days')).toBeVisible();
+  await expect(legend.getByText('Cluster of trackers')).toBeVisible();
+
+  await page.getByPlaceholder('Search Trackers...').fill('Truck 07');
+  await page.getByRole('button', { name: 'Show Truck 07 on map' }).click();
+  const popup = page.getByTestId('tracker-popup');
+  await expect(popup.getByText('Truck 07')).toBeVisible();
+  const link = popup.getByRole('link', { name: 'Create geofence' });
+  await expect(link).toHaveAttribute('href', /^\/geofences\/create\?label=.+&lat=-?\d.*&lng=-?\d/);
+  // Only the searched tracker is on the map, centred, and drawn as a single marker.
+  await expect(map(page)).toHaveAttribute('data-markers', '1', { timeout: 20_000 });
+  await expect(map(page)).toHaveAttribute('data-trackers', '1');
+});
+
+test('a viewer gets the popup without the Create geofence link', async ({ page }) => {
+  await logInAs(page, 'viewer@demo.test', 'Vic Viewer');
+  await page
+    .getByRole('button', { name: /^Show .+ on map$/ })
+    .first()
+    .click();
+  const popup = page.getByTestId('tracker-popup');
+  await expect(popup).toBeVisible({ timeout: 30_000 });
+  await expect(popup.getByRole('link', { name: 'Create geofence' })).toHaveCount(0);
+});
+
+test('a live position moves the marker without a reload', async ({ page, request }) => {
+  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  // Pickup 60 is blocked, so the demo simulator leaves it alone: only this test moves it.
+  await page.getByPlaceholder('Search Trackers...').fill('Pickup 60');
+  await page.getByRole('button', { name: 'Show Pickup 60 on map' }).click();
+  const popup = page.getByTestId('tracker-popup');
+  await expect(popup.getByText('Pickup 60')).toBeVisible({ timeout: 30_000 });
+
+  const bearer = await page.evaluate(() => window.localStorage.getItem('waymark.token'));
+  const auth = { Authorization: `Bearer ${bearer}` };
+  const me = (await (await request.get('/api/me', { headers: auth })).json()) as {
+    data: { accounts: { id: number; title: string }[] };
+  };
+  const account = me.data.accounts.find((a) => a.title === 'Demo Logistics')!;
+  const positions = (await (
+    await request.get(`/api/accounts/${account.id}/current-positions?raw=1`, { headers: auth })
+  ).json()) as { data: { device_id: number; lat: number; lng: number }[] };
+  const devices = (await (
+    await request.get(`/api/accounts/${account.id}/device-list`, { headers: auth })
+  ).json()) as { data: { id: number; name: string; serial: string }[] };
+  const pickup = devices.data.find((d) => d.name === 'Pickup 60')!;
+  const before = positions.data.find((p) => p.device_id === pickup.id)!;
+  const token = (await (
+    await request.get(`/api/accounts/${account.id}/api-token`, { headers: auth })
+  ).json()) as { data: { api_token: string } };
+
+  const lat = Math.round((before.lat + 0.01) * 1e5) / 1e5;
+  const lng = Math.round((before.lng + 0.01) * 1e5) / 1e5;
+  const ingest = await request.post('/api/ingest/positions', {
+    headers: { Authorization: `Bearer ${token.data.api_token}` },
+    data: {
+      positions: [
+        {
+          serial: pickup.serial,
+          timestamp: new Date().toISOString(),
+          lat,
+          lng,
+          fix: 'gps',
+          speed: 8,
+        },
+      ],
+    },
+  });
+  expect(ingest.ok()).toBe(true);
+
+  // The realtime message patches the cached list: the popup follows the marker.
+  await expect(popup.getByText(`${lat.toFixed(5)}, ${lng.toFixed(5)}`)).toBeVisible();
+  await expect(popup.getByText('Last report a few seconds ago')).toBeVisible();
+  await expect(map(page)).toHaveAttribute('data-markers', '1');
+});
