@@ -63,6 +63,8 @@ async function trackerWithEventsAndCommand(page: Page, session: Session) {
 test('an admin edits the note, sends a command and pages the events of a tracker', async ({
   page,
 }) => {
+  // Three features of one screen in a row, next to a WebGL map drawn in software.
+  test.setTimeout(60_000);
   await logInAs(page, 'admin@demo.test', 'Alex Admin');
   const session = await browserSession(page);
   const { tracker, command } = await trackerWithEventsAndCommand(page, session);

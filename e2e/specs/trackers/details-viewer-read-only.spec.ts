@@ -38,6 +38,23 @@ test('a viewer reads a tracker without edit controls and cannot open one outside
   await page.getByRole('button', { name: 'Commands' }).click();
   await expect(page.getByRole('button', { name: 'Send command' })).toHaveCount(0);
 
+  // Reading is allowed: another range, and its points as a file.
+  const picker = page.getByRole('button', { name: 'Date range' });
+  const before = await picker.innerText();
+  await picker.click();
+  await page.getByRole('button', { name: 'Yesterday' }).click();
+  await page.getByRole('button', { name: 'Select' }).click();
+  await expect(picker).not.toHaveText(before);
+  await expect(picker).toContainText('12:00 AM');
+  await expect(picker).toContainText('11:59 PM');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download these points' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  // The admin variant is for platform admins only; others go back to the list.
+  await page.goto(`/accounts/${accountId}/trackers/${visible[0]}`);
+  await expect(page).toHaveURL(/\/trackers$/);
+
   await page.goto(`/trackers/${hidden}`);
   await expect(page.getByText('Looks like this page does not exist')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/trackers/${hidden}$`));

@@ -14,8 +14,10 @@ import {
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { ApiPosition } from '@waymark/domain';
 import {
   deviceDetailsKeys,
+  type Stop,
   useDevice,
   useDeviceMeta,
   useDevicePositions,
@@ -43,6 +45,10 @@ interface DeviceDetailsViewProps {
   deviceId: number;
   back: BackLink;
 }
+
+/** Stable empties, so the map's layers do not redraw on every render before data arrives. */
+const NO_POSITIONS: ApiPosition[] = [];
+const NO_STOPS: Stop[] = [];
 
 const failure = (q: { isError: boolean; error: unknown; errorUpdatedAt: number }) =>
   q.isError ? { error: q.error, at: q.errorUpdatedAt } : null;
@@ -208,8 +214,8 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
             )}
             <DetailsMap
               tracker={tracker}
-              positions={positions.data ?? []}
-              stops={stops.data ?? []}
+              positions={positions.data ?? NO_POSITIONS}
+              stops={stops.data ?? NO_STOPS}
             />
           </Stack>
         </Grid.Col>
