@@ -97,6 +97,7 @@ export function DateRangePicker({
     minDate: minWall,
     maxDate: maxWall,
     timePickerProps: { format: '12h' as const },
+    submitButtonProps: { 'aria-label': 'Apply date' },
     // Rendered inside this popover, so picking a day does not count as a click outside it.
     popoverProps: { withinPortal: false },
   };
