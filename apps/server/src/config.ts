@@ -51,6 +51,10 @@ const envSchema = z.object({
   HELP_URL: optionalUrl,
   GEOCODER_URL: optionalUrl,
   SMS_URL: optionalUrl,
+  /** A MapLibre style URL for the street map; unset: the bundled offline basemap. */
+  MAP_STYLE_URL: optionalUrl,
+  /** A raster tile template ({z}/{x}/{y}) for satellite imagery; unset: no satellite layer. */
+  SATELLITE_URL: z.string().trim().optional(),
   OSMAND_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()

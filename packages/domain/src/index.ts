@@ -11,3 +11,4 @@ export * from './position/stops.rules';
 export * from './position/position.schema';
 export * from './device/device.rules';
 export * from './device/device.schema';
+export * from './platform/config.schema';

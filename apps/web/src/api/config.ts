@@ -1,17 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { appConfigSchema, type AppConfig } from '@waymark/domain';
 import { request } from './client';
 import { checked } from './parse';
-
-/** GET /config: public settings the app needs before anyone logs in. */
-export const appConfigSchema = z.object({
-  version: z.string(),
-  business_app_url: z.string().nullable(),
-  consumer_app_url: z.string().nullable(),
-  consumer_hosts: z.array(z.string()),
-  help_url: z.string().nullish(),
-});
-export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** Used when /config cannot be read, so the login page still works. */
 export const FALLBACK_CONFIG: AppConfig = {
@@ -20,6 +10,8 @@ export const FALLBACK_CONFIG: AppConfig = {
   consumer_app_url: null,
   consumer_hosts: [],
   help_url: null,
+  map_style_url: null,
+  satellite_url: null,
 };
 
 export const CONFIG_KEY = ['config'] as const;

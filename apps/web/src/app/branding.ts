@@ -1,4 +1,4 @@
-import type { AppConfig } from '../api/config';
+import type { AppConfig } from '@waymark/domain';
 
 export type Brand = 'business' | 'consumer';
 

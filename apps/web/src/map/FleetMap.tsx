@@ -12,7 +12,7 @@ import { MapLegend } from './MapLegend';
 import { MapPopup } from './MapPopup';
 import { sharedMap } from './sharedMap';
 import type { Basemap, MapMode } from './types';
-import { useMapConfig } from './useMapConfig';
+import { useConfig } from '../api/config';
 
 /** Spec 000 §2.4: a click counts as single only if no second click follows within 200 ms. */
 export const DOUBLE_CLICK_WAIT_MS = 200;
@@ -77,7 +77,7 @@ export function FleetMap({
   // A mutable registry, not state: registering a click handler must not re-render the map.
   const [handlers] = useState(() => new ClickHandlers());
   const clickProps = useRef({ onClick, onDoubleClick });
-  const satelliteUrl = useMapConfig().satellite_url ?? null;
+  const satelliteUrl = useConfig().satellite_url;
 
   useEffect(() => {
     clickProps.current = { onClick, onDoubleClick };

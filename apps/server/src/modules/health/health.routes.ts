@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataEnvelope } from '@waymark/domain';
+import { appConfigSchema, dataEnvelope } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { VERSION } from '../../version';
 
@@ -37,15 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags: ['platform'],
         summary: 'Public settings of this installation (brand hosts, help link, version)',
         response: {
-          200: dataEnvelope(
-            z.object({
-              version: z.string(),
-              business_app_url: z.string().nullable(),
-              consumer_app_url: z.string().nullable(),
-              consumer_hosts: z.array(z.string()),
-              help_url: z.string().nullable(),
-            }),
-          ),
+          200: dataEnvelope(appConfigSchema),
         },
       },
     },
@@ -56,6 +48,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         consumer_app_url: ctx.config.CONSUMER_APP_URL ?? null,
         consumer_hosts: ctx.config.CONSUMER_HOSTS,
         help_url: ctx.config.HELP_URL ?? null,
+        map_style_url: ctx.config.MAP_STYLE_URL ?? null,
+        satellite_url: ctx.config.SATELLITE_URL || null,
       },
     }),
   );

@@ -1,7 +1,7 @@
 import type { Me } from '@waymark/domain';
 import { settingEnabled } from '@waymark/domain';
 import { createTemporaryToken, fetchMe, ME_KEY } from '../../api/auth';
-import type { AppConfig } from '../../api/config';
+import type { AppConfig } from '@waymark/domain';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
 import { brandRedirectBase } from '../branding';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../api/config';
+import type { AppConfig } from '@waymark/domain';
 import { allows, type AccessRule } from '../session/access';
 import type { SessionView } from '../session/currentAccount';
 
