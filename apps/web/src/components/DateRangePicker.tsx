@@ -98,6 +98,8 @@ export function DateRangePicker({
     maxDate: maxWall,
     timePickerProps: { format: '12h' as const },
     submitButtonProps: { 'aria-label': 'Apply date' },
+    // Weeks start on Sunday, as the This week and Last week presets count them.
+    firstDayOfWeek: 0 as const,
     // Rendered inside this popover, so picking a day does not count as a click outside it.
     popoverProps: { withinPortal: false },
   };
