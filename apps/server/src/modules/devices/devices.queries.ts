@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { CurrentPosition, DeviceListItem } from '@waymark/domain';
+import type { DeviceListItem } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import {
   accountMemberships,
@@ -12,32 +12,7 @@ import {
 } from '../../db/schema';
 import type { Membership } from '../accounts/accounts.queries';
 import { visibleDevices } from './device-access';
-
-type CurrentRow = typeof currentPositions.$inferSelect;
-
-export function presentCurrentRow(p: CurrentRow): CurrentPosition {
-  return {
-    device_id: p.device_id,
-    location: [p.lng, p.lat],
-    lat: p.lat,
-    lng: p.lng,
-    timestamp: p.fix_time.toISOString(),
-    fix: p.fix,
-    speed: p.speed,
-    course: p.course,
-    altitude: p.altitude,
-    accuracy: p.accuracy,
-    battery: p.battery,
-    temperature: p.temperature,
-    humidity: p.humidity,
-    odometer: p.odometer,
-    address: p.address,
-    is_inside_geofences: p.geofence_ids.length > 0,
-    last_movement_time: p.last_movement_time?.toISOString() ?? null,
-    last_movement_time_without_cell: p.last_movement_time_without_cell?.toISOString() ?? null,
-    charging: p.charging,
-  };
-}
+import { presentCurrentRow } from '../positions/present';
 
 const listColumns = {
   id: devices.id,

@@ -1,7 +1,8 @@
 import type { DeviceDetails } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { deviceRow, deviceUsers, presentCurrentRow } from './devices.queries';
+import { presentCurrentRow } from '../positions/present';
+import { deviceRow, deviceUsers } from './devices.queries';
 
 /** Everything the tracker details screen shows about one tracker. */
 export async function deviceDetails(db: Db, deviceId: number): Promise<DeviceDetails> {

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { currentPositions, devices } from '../../db/schema';
 import type { Membership } from '../accounts/accounts.queries';
 import { visibleDevices } from '../devices/device-access';
+import { presentCurrentRow } from './present';
 
 type Row = {
   device_id: number;
@@ -63,12 +64,7 @@ export async function currentPositionsOf(
       ),
     )
     .orderBy(asc(currentPositions.device_id));
-  return rows.map(({ p }) => ({
-    ...presentRow({ ...p, is_inside_geofences: p.geofence_ids.length > 0 }),
-    last_movement_time: p.last_movement_time?.toISOString() ?? null,
-    last_movement_time_without_cell: p.last_movement_time_without_cell?.toISOString() ?? null,
-    charging: p.charging,
-  }));
+  return rows.map(({ p }) => presentCurrentRow(p));
 }
 
 /** History of devices between two times, oldest first, at most `limit` rows. */

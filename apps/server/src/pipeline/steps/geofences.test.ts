@@ -4,6 +4,7 @@ import type { Position } from '../position';
 import { initialState } from './motion';
 import { applyGeofences } from './geofences';
 import { eventsFor } from './events';
+import { testPosition } from '../test-position';
 
 const depot: GeofenceShape = {
   id: 1,
@@ -38,29 +39,8 @@ const yard: GeofenceShape = {
 };
 const index = new AccountGeofenceIndex([depot, yard]);
 
-const at = (lat: number, lng: number, over: Partial<Position> = {}): Position => ({
-  deviceId: 9,
-  accountId: 1,
-  fixTime: new Date('2026-11-22T10:00:00Z'),
-  receivedAt: new Date('2026-11-22T10:00:00Z'),
-  lat,
-  lng,
-  fix: 'gps',
-  speed: null,
-  course: null,
-  altitude: null,
-  accuracy: 5,
-  battery: null,
-  charging: null,
-  temperature: null,
-  humidity: null,
-  alarm: null,
-  attributes: null,
-  odometer: null,
-  address: null,
-  geofenceIds: [],
-  ...over,
-});
+const at = (lat: number, lng: number, over: Partial<Position> = {}) =>
+  testPosition({ lat, lng, ...over });
 
 describe('AccountGeofenceIndex', () => {
   it('tests circles by distance and polygons by containment', () => {

@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../position';
 import { applyMotion, initialState } from './motion';
+import { testPosition } from '../test-position';
 
 const t = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 8, minutes));
-const position = (
-  minutes: number,
-  lat: number,
-  lng: number,
-  over: Partial<Position> = {},
-): Position => ({
-  deviceId: 1,
-  accountId: 1,
-  fixTime: t(minutes),
-  receivedAt: t(minutes),
-  lat,
-  lng,
-  fix: 'gps',
-  speed: null,
-  course: null,
-  altitude: null,
-  accuracy: 5,
-  battery: null,
-  charging: null,
-  temperature: null,
-  humidity: null,
-  alarm: null,
-  attributes: null,
-  odometer: null,
-  address: null,
-  geofenceIds: [],
-  ...over,
-});
+const position = (minutes: number, lat: number, lng: number, over: Partial<Position> = {}) =>
+  testPosition({ deviceId: 1, fixTime: t(minutes), lat, lng, ...over });
 
 describe('applyMotion', () => {
   it('records movement and distance for a drive', () => {
