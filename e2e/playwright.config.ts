@@ -43,6 +43,10 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      // Free ports for the device listeners, so parallel runs on one machine do not clash.
+      OSMAND_PORT: '0',
+      GT06_PORT: '0',
+      TELTONIKA_PORT: '0',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -37,7 +37,11 @@ async function main() {
     : undefined;
   const simulator =
     ingest && config.SEED_DEMO && config.DEMO_SIMULATOR
-      ? await startDemoSimulator(ctx, config)
+      ? await startDemoSimulator(ctx, {
+          osmand: ingest.listeners.osmand.port,
+          gt06: ingest.listeners.gt06.port,
+          teltonika: ingest.listeners.teltonika.port,
+        })
       : undefined;
 
   const lines = [
@@ -47,7 +51,7 @@ async function main() {
   ];
   if (ingest) {
     lines.push(
-      `Devices: OsmAnd/Traccar Client http :${config.OSMAND_PORT}, GT06 tcp :${config.GT06_PORT}, Teltonika tcp :${config.TELTONIKA_PORT}`,
+      `Devices: OsmAnd/Traccar Client http :${ingest.listeners.osmand.port}, GT06 tcp :${ingest.listeners.gt06.port}, Teltonika tcp :${ingest.listeners.teltonika.port}`,
     );
   }
   if (config.SEED_DEMO) {

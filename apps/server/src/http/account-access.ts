@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { defineAbilityFor, type Action, type AppAbility, type Subject } from '@waymark/domain';
 import type { Db } from '../db/client';
-import { membershipOf, type Membership } from '../modules/accounts/accounts.queries';
+import {
+  membershipOf,
+  platformAdminView,
+  type Membership,
+} from '../modules/accounts/accounts.queries';
 import { requireAuth, type Auth } from './auth';
 import { forbidden, notFound } from './errors';
 
@@ -21,7 +25,9 @@ export async function accountAccess(
   accountId: number,
 ): Promise<AccountAccess> {
   const auth = requireAuth(request);
-  const membership = await membershipOf(db, auth.user.id, accountId);
+  const membership =
+    (await membershipOf(db, auth.user.id, accountId)) ??
+    (auth.user.is_gpx_admin ? await platformAdminView(db, accountId) : undefined);
   if (!membership) throw notFound();
   const ability = defineAbilityFor({
     role: membership.role,

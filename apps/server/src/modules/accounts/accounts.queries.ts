@@ -69,6 +69,32 @@ export async function membershipOf(
   return { ...row, settings: settings.get(accountId) ?? [] };
 }
 
+/**
+ * Platform admins may look into any account (spec 002 §1): they see every device, with the
+ * abilities of a viewer, so looking never changes anything.
+ */
+export async function platformAdminView(
+  db: Db,
+  accountId: number,
+): Promise<Membership | undefined> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account) return undefined;
+  const settings = await settingsByAccount(db, [accountId]);
+  return {
+    id: account.id,
+    title: account.title,
+    is_b2b_account: account.is_b2b_account,
+    has_api_access: account.has_api_access,
+    has_rules_engine: account.has_rules_engine,
+    can_track_shipments: account.can_track_shipments,
+    role: 'viewer',
+    full_device_access: true,
+    device_ids: [],
+    group_ids: [],
+    settings: settings.get(accountId) ?? [],
+  };
+}
+
 export async function apiTokenOf(db: Db, accountId: number) {
   const [row] = await db
     .select({ api_token: accounts.api_token })

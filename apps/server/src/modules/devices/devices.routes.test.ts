@@ -277,3 +277,23 @@ describe('tracker details', () => {
     expect(response.json().data).toEqual([f.alpha.id]);
   });
 });
+
+describe('platform admins', () => {
+  it('may look at trackers of any account without changing them', async () => {
+    const f = await fleet();
+    const root = await createUser(t, { is_gpx_admin: true });
+    const headers = await authHeader(t, root.email);
+    const details = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices/${f.bravo.id}`,
+      headers,
+    });
+    expect(details.statusCode).toBe(200);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${f.account.id}/devices/${f.bravo.id}`,
+      headers,
+      payload: { note: 'x' },
+    });
+    expect(edit.statusCode).toBe(403);
+  });
+});
