@@ -105,7 +105,12 @@ function react(error: ApiError, options: RequestOptions, hooks: ClientHooks, had
   else if (error.status >= 500) hooks.onServerError();
 }
 
-async function send(path: string, options: RequestOptions): Promise<{ data: unknown } | null> {
+/** Sends a request with token, time zone and time-out; failures become ApiErrors (and react). */
+async function fetchResponse(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<Response> {
   if (!setup) throw new Error('configureClient() must run before the first request');
   const { hooks, bearer } = setup;
   const doFetch = setup.fetch ?? globalThis.fetch.bind(globalThis);
@@ -121,7 +126,7 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
   options.signal?.addEventListener('abort', onCallerAbort);
 
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     [TIMEZONE_HEADER]: (setup.timeZone ?? browserTimeZone)(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -145,12 +150,17 @@ async function send(path: string, options: RequestOptions): Promise<{ data: unkn
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  const body = await readJson(response);
   if (!response.ok) {
-    const error = errorFrom(response.status, body);
+    const error = errorFrom(response.status, await readJson(response));
     if (!error.aborted) react(error, options, hooks, token !== null);
     throw error;
   }
+  return response;
+}
+
+async function send(path: string, options: RequestOptions): Promise<{ data: unknown } | null> {
+  const response = await fetchResponse(path, options, 'application/json');
+  const body = await readJson(response);
   // 204 No Content (logout and similar) has nothing to unwrap.
   if (response.status === 204) return null;
   if (!body || typeof body !== 'object' || !('data' in body)) throw new Error(NO_DATA_MESSAGE);
@@ -174,4 +184,24 @@ export async function requestList<T, M>(
   const body = await send(path, options);
   const { data, meta } = (body ?? { data: [] }) as { data: T[]; meta: M };
   return { data, meta };
+}
+
+/**
+ * A file answer (CSV exports): same token, time zone, time-out and error mapping as request(),
+ * saved by the browser under the server's file name (or `fallbackName`).
+ */
+export async function downloadFile(
+  path: string,
+  options: RequestOptions,
+  fallbackName: string,
+): Promise<void> {
+  const response = await fetchResponse(path, options, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
 }

@@ -6,7 +6,6 @@ import {
   deviceTriggersSchema,
   MAX_DEVICE_MESSAGES,
   positionSchema,
-  TIMEZONE_HEADER,
   type ApiDeviceEvent,
   type ApiPosition,
   type Command,
@@ -16,9 +15,8 @@ import {
   type PageMeta,
   type SendCommand,
 } from '@waymark/domain';
-import { ApiError, request, requestList } from './client';
+import { downloadFile, request, requestList } from './client';
 import { checked } from './parse';
-import { session } from './session';
 
 /** Events per page on tracker details (spec 000 §9). */
 export const EVENTS_PER_PAGE = 5;
@@ -256,38 +254,6 @@ export function useSendCommand(deviceId: number) {
   });
 }
 
-/**
- * Fetches a CSV export and hands it to the browser as a file. The shared client unwraps JSON
- * `{ data }` bodies only, so this one call reads the body as a blob itself; it sends the same
- * bearer token and time-zone header, and fails with the server's message like the client.
- */
-export async function downloadFile(
-  path: string,
-  query: Record<string, string | number>,
-  fallbackName: string,
-): Promise<void> {
-  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const headers: Record<string, string> = {
-    [TIMEZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
-  const token = session.bearer();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`/api${path}?${params.toString()}`, { headers });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
-    const message = typeof body.message === 'string' ? body.message : '';
-    throw new ApiError(response.status, message);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 /** 'Download these points' and 'Download stops' of one tracker (spec 000 §7). */
 export function downloadHistory(
   accountId: number,
@@ -302,5 +268,9 @@ export function downloadHistory(
     offset: new Date().getTimezoneOffset(),
   };
   if (what === 'stops') query.format = 'zulu';
-  return downloadFile(`${devicePath(accountId, deviceId)}/${what}`, query, `${what}.csv`);
+  return downloadFile(
+    `${devicePath(accountId, deviceId)}/${what}`,
+    { query, globalErrors: false },
+    `${what}.csv`,
+  );
 }

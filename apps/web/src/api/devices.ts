@@ -3,13 +3,11 @@ import { z } from 'zod';
 import {
   currentPositionSchema,
   deviceListItemSchema,
-  TIMEZONE_HEADER,
   type CurrentPosition,
   type DeviceListItem,
 } from '@waymark/domain';
-import { ApiError, request } from './client';
+import { downloadFile, request } from './client';
 import { checked } from './parse';
-import { session } from './session';
 
 export const devicesKeys = {
   all: (accountId: number) => ['accounts', accountId, 'devices'] as const,
@@ -116,33 +114,11 @@ export async function emailPositionsCsv(report: PositionsReport): Promise<string
   return data.message;
 }
 
-/**
- * POST /report-builder/ csv: the answer is the file itself. The shared client only reads JSON
- * `{ data }` bodies, so this reads the blob itself, with the same token and time-zone header,
- * and fails with the server's message as the client does.
- */
-export async function downloadPositionsCsv(report: PositionsReport): Promise<void> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    [TIMEZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
-  const token = session.bearer();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch('/api/report-builder', {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(reportBody(report, 'csv')),
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
-    throw new ApiError(response.status, typeof body.message === 'string' ? body.message : '');
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'positions.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
+/** POST /report-builder/ csv: the answer is the file itself. */
+export function downloadPositionsCsv(report: PositionsReport): Promise<void> {
+  return downloadFile(
+    '/report-builder',
+    { method: 'POST', body: reportBody(report, 'csv'), globalErrors: false },
+    'positions.csv',
+  );
 }
