@@ -51,7 +51,7 @@ export class PositionPipeline {
   private queue: Pending[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  private draining: Promise<void> | undefined;
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
   private readonly now: () => Date;
@@ -83,18 +83,33 @@ export class PositionPipeline {
     });
   }
 
-  /** Writes everything queued; resolves when the queue is empty (used on shutdown too). */
-  async flush(): Promise<void> {
+  /**
+   * Writes everything queued; resolves when the queue is empty (used on shutdown too). Callers
+   * share one drain: each caller used to wait and then take whatever had queued by the time it
+   * woke, which split the reports of one turn into many small batches.
+   */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.flushing) await this.flushing;
-    if (this.queue.length === 0) return;
-    const batch = this.queue;
-    this.queue = [];
-    this.queued = 0;
-    this.flushing = this.process(batch).finally(() => (this.flushing = undefined));
-    await this.flushing;
-    if (this.queue.length > 0) await this.flush();
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+      // Reports queued after the last batch was taken but before this ran.
+      if (this.queue.length > 0) void this.flush();
+    });
+    return this.draining;
+  }
+
+  private async drain() {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      this.queued = 0;
+      await this.process(batch);
+      // One event-loop turn before the next batch: the devices just acknowledged send their
+      // next reports and sockets are read (PGlite answers without ever yielding), so the next
+      // batch is whole rather than a fragment.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** A report without coordinates (heartbeat): battery, charging and SOS of the device. */
