@@ -133,6 +133,21 @@ describe('realtime', () => {
     client.socket.close();
   });
 
+  it('answers a subscribe sent the moment the socket opens', async () => {
+    const account = await createAccount(t);
+    const user = await createUser(t, { account });
+    const socket = new WebSocket(`${baseUrl}/api/realtime`, {
+      headers: await authHeader(t, user.email),
+    });
+    const channel = `accounts.${account.id}.events`;
+    const answer = new Promise<{ type: string; channel: string }>((resolve) =>
+      socket.on('message', (raw) => resolve(JSON.parse(raw.toString()))),
+    );
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', channel })));
+    expect(await answer).toEqual({ type: 'subscribed', channel });
+    socket.close();
+  });
+
   it('refuses a connection without a valid token', async () => {
     const socket = new WebSocket(`${baseUrl}/api/realtime?token=nope`);
     const code = await new Promise<number>((resolve) => socket.once('close', (c) => resolve(c)));

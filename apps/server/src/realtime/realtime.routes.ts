@@ -32,9 +32,15 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
     '/realtime',
     { websocket: true, config: { public: true }, schema: { hide: true } },
     async (socket, request) => {
+      // Messages that arrive while the token is checked wait here, so a subscribe sent right
+      // after `open` is not lost.
+      const early: WebSocket.RawData[] = [];
+      const hold = (raw: WebSocket.RawData) => early.push(raw);
+      socket.on('message', hold);
       const token =
         bearerToken(request.headers.authorization) ?? (request.query as { token?: string }).token;
       const auth = token ? await findLiveToken(db, token, ['session', 'imitation']) : undefined;
+      socket.off('message', hold);
       if (!auth) {
         socket.close(4401, 'Unauthenticated.');
         return;
@@ -61,7 +67,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
         send({ type: 'subscribed', channel });
       }
 
-      socket.on('message', (raw: WebSocket.RawData) => {
+      const onMessage = (raw: WebSocket.RawData) => {
         let parsed: z.infer<typeof clientMessage>;
         try {
           parsed = clientMessage.parse(JSON.parse(raw.toString()));
@@ -81,7 +87,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
           request.log.error({ err: error }, 'realtime subscribe failed');
           send({ type: 'error', channel: parsed.channel, message: 'Server Error' });
         });
-      });
+      };
+      socket.on('message', onMessage);
+      for (const raw of early) onMessage(raw);
       socket.on('close', () => {
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();
