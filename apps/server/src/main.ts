@@ -44,6 +44,22 @@ async function main() {
         })
       : undefined;
 
+  // Handlers before the start-up message: whoever reads it may send SIGTERM at once.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Devices first: stop accepting, store and acknowledge what arrived, then the API.
+    await simulator?.stop();
+    await ingest?.close();
+    await app.close();
+    await ctx.database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   const lines = [
     '',
     `Waymark is running at ${config.appUrl} (database: ${ctx.database.kind})`,
@@ -59,21 +75,6 @@ async function main() {
     for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(20)} ${login.note}`);
   }
   console.log(lines.join('\n') + '\n');
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Devices first: stop accepting, store and acknowledge what arrived, then the API.
-    await simulator?.stop();
-    await ingest?.close();
-    await app.close();
-    await ctx.database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {
