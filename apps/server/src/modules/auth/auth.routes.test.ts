@@ -87,6 +87,20 @@ describe('POST /api/token', () => {
   });
 });
 
+describe('successful logins', () => {
+  it('are never limited: one person may sign in on many devices', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    for (let i = 0; i < 7; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});
+
 describe('DELETE /api/token', () => {
   it('revokes the token so it no longer authenticates', async () => {
     const user = await createUser(t, { account: await createAccount(t) });

@@ -1,7 +1,12 @@
 import { MESSAGES, type LoginRequest, type ResetPassword } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { HttpError, unauthenticated } from '../../http/errors';
-import { findUserForLogin, recordLogin, setPasswordHash } from '../users/users.queries';
+import { HttpError, tooManyRequests, unauthenticated } from '../../http/errors';
+import {
+  findUserForLogin,
+  recentFailures,
+  recordLogin,
+  setPasswordHash,
+} from '../users/users.queries';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { findLiveToken, issueToken, revokeToken, revokeUserTokens } from './tokens.queries';
 import type { Auth } from '../../http/auth';
@@ -18,6 +23,10 @@ export interface LoginOrigin {
 /** Checks credentials, records the attempt and issues a session token. */
 export async function login(ctx: AppContext, body: LoginRequest, origin: LoginOrigin) {
   const { db } = ctx.database;
+  // Only failures count: people who log in on several devices are never locked out.
+  if ((await recentFailures(db, body.email, origin.ip)) >= ctx.config.LOGIN_RATE_LIMIT) {
+    throw tooManyRequests(MESSAGES.tooManyAttempts);
+  }
   const user = await findUserForLogin(db, body.email);
   const valid = user
     ? await verifyPassword(user.password_hash, body.password)

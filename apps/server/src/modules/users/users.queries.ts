@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAudit, timezones, users } from '../../db/schema';
 
@@ -69,6 +69,22 @@ export async function recordLogin(
   await db
     .insert(loginAudit)
     .values({ ...entry, reason: entry.reason ?? null, user_agent: entry.user_agent ?? null });
+}
+
+/** Failed logins for this e-mail from this address in the last minute. */
+export async function recentFailures(db: Db, email: string, ip: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAudit)
+    .where(
+      and(
+        eq(loginAudit.email, email.toLowerCase()),
+        eq(loginAudit.ip, ip),
+        eq(loginAudit.success, false),
+        gt(loginAudit.created_at, sql`now() - interval '1 minute'`),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function timezoneExists(db: Db, id: number) {
