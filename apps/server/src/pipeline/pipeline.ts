@@ -113,8 +113,10 @@ export class PositionPipeline {
   }
 
   /** A report without coordinates (heartbeat): battery, charging and SOS of the device. */
-  applyStatus(status: DeviceStatus) {
-    return applyDeviceStatus(this.database.db, status);
+  async applyStatus(status: DeviceStatus) {
+    // The directory's cache finds the device without a query; unknown serials are ignored.
+    const device = (await this.devices.resolve([status.serial])).get(status.serial);
+    if (device) await applyDeviceStatus(this.database.db, device.id, status);
   }
 
   /** Forgets derived state of devices, e.g. after they were deleted or moved between accounts. */
