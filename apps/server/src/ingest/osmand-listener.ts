@@ -4,6 +4,7 @@ import type { PositionPipeline } from '../pipeline/pipeline';
 import { decodeOsmAnd } from './protocols/osmand/osmand.decoder';
 import { ProtocolError } from './protocols/types';
 import { newMetrics } from './ingest-metrics';
+import { listenOn } from './listen';
 import type { TcpListener } from './tcp-listener';
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -61,13 +62,7 @@ export async function startOsmAndListener(options: {
       );
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  log.info({ port }, 'listening for devices');
+  const port = await listenOn(server, options.port, options.host, log);
   return {
     port,
     metrics,

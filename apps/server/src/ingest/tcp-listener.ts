@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PositionPipeline } from '../pipeline/pipeline';
 import { ProtocolError, type DecodedMessage, type TcpProtocol } from './protocols/types';
 import { newMetrics } from './ingest-metrics';
+import { listenOn } from './listen';
 
 /** An open connection of an identified device: the command sender writes to it. */
 export interface DeviceConnection {
@@ -115,13 +116,7 @@ export async function startTcpListener<S>(options: {
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  log.info({ port }, 'listening for devices');
+  const port = await listenOn(server, options.port, options.host, log);
 
   return {
     port,
