@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { GEOFENCE_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import { circlePolygon } from '../geometry';
 import type { MapGeofence } from '../types';
-import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
+import { useAreaLayer } from '../useAreaLayer';
+import { useLegendSection } from '../useMapLayer';
 
 /** Spec 000 §3: a geofence circle's radius defaults to 0.1 (km). */
 export const DEFAULT_GEOFENCE_RADIUS_KM = 0.1;
@@ -19,41 +20,17 @@ export function geofenceGeometry(g: MapGeofence): GeoJSON.Polygon | GeoJSON.Mult
 /** Geofences as outlined areas: circles (lat, lng, radius km) and polygons (geo_json). */
 export function GeofencesLayer({ geofences }: { geofences: readonly MapGeofence[] }) {
   const { map, onSingleClick, showPopup } = useFleetMap();
-  const [ids] = useState(() => {
-    const base = nextLayerId('geofences');
-    return { source: base, fill: `${base}-fill`, line: `${base}-line` };
-  });
   useLegendSection('geofences');
-
-  useEffect(() => {
-    map.addSource(ids.source, {
-      type: 'geojson',
-      data: { type: 'FeatureCollection', features: [] },
-    });
-    map.addLayer({
-      id: ids.fill,
-      type: 'fill',
-      source: ids.source,
-      paint: { 'fill-color': GEOFENCE_HEX, 'fill-opacity': 0.15 },
-    });
-    map.addLayer({
-      id: ids.line,
-      type: 'line',
-      source: ids.source,
-      paint: { 'line-color': GEOFENCE_HEX, 'line-width': 2 },
-    });
-    return () => removeAll(map, [ids.fill, ids.line], ids.source);
-  }, [map, ids]);
-
-  useEffect(() => {
+  const data = useMemo((): GeoJSON.FeatureCollection => {
     const features: GeoJSON.Feature[] = [];
     for (const g of geofences) {
       const geometry = geofenceGeometry(g);
       if (geometry)
         features.push({ type: 'Feature', geometry, properties: { id: g.id, name: g.name } });
     }
-    setSourceData(map, ids.source, { type: 'FeatureCollection', features });
-  }, [map, ids, geofences]);
+    return { type: 'FeatureCollection', features };
+  }, [geofences]);
+  const ids = useAreaLayer('geofences', GEOFENCE_HEX, 0.15, data);
 
   useEffect(
     () =>

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { STOP_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import { circlePolygon } from '../geometry';
 import type { MapStop } from '../types';
-import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
+import { useAreaLayer } from '../useAreaLayer';
+import { useLegendSection } from '../useMapLayer';
 
 /** Spec 000 §9: stops are drawn as circles of radius 0.1 km. */
 export const STOP_RADIUS_KM = 0.1;
@@ -29,42 +30,19 @@ function StopPopup({ stop }: { stop: MapStop }) {
 /** A tracker's stops as 0.1 km circles; a click shows when and where. */
 export function StopsLayer({ stops }: { stops: readonly MapStop[] }) {
   const { map, onSingleClick, showPopup } = useFleetMap();
-  const [ids] = useState(() => {
-    const base = nextLayerId('stops');
-    return { source: base, fill: `${base}-fill`, line: `${base}-line` };
-  });
   useLegendSection('stops');
-
-  useEffect(() => {
-    map.addSource(ids.source, {
-      type: 'geojson',
-      data: { type: 'FeatureCollection', features: [] },
-    });
-    map.addLayer({
-      id: ids.fill,
-      type: 'fill',
-      source: ids.source,
-      paint: { 'fill-color': STOP_HEX, 'fill-opacity': 0.2 },
-    });
-    map.addLayer({
-      id: ids.line,
-      type: 'line',
-      source: ids.source,
-      paint: { 'line-color': STOP_HEX, 'line-width': 2 },
-    });
-    return () => removeAll(map, [ids.fill, ids.line], ids.source);
-  }, [map, ids]);
-
-  useEffect(() => {
-    setSourceData(map, ids.source, {
+  const data = useMemo(
+    (): GeoJSON.FeatureCollection => ({
       type: 'FeatureCollection',
       features: stops.map((stop, index) => ({
         type: 'Feature',
         geometry: circlePolygon(stop.location[0], stop.location[1], STOP_RADIUS_KM),
         properties: { index },
       })),
-    });
-  }, [map, ids, stops]);
+    }),
+    [stops],
+  );
+  const ids = useAreaLayer('stops', STOP_HEX, 0.2, data);
 
   useEffect(
     () =>
