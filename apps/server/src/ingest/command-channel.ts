@@ -32,8 +32,4 @@ export class CommandChannel {
     connection.write(bytes);
     return true;
   }
-
-  isOnline(serial: string) {
-    return this.connections.has(serial);
-  }
 }

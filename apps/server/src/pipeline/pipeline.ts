@@ -119,11 +119,6 @@ export class PositionPipeline {
     if (device) await applyDeviceStatus(this.database.db, device.id, status);
   }
 
-  /** Forgets derived state of devices, e.g. after they were deleted or moved between accounts. */
-  forgetDevices(deviceIds: number[]) {
-    for (const id of deviceIds) this.states.delete(id);
-  }
-
   private async process(batch: Pending[]) {
     try {
       const results = await this.write(batch);

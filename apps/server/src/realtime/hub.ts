@@ -32,10 +32,6 @@ export class RealtimeHub {
     const message = { channel, event, data };
     for (const listener of set) listener(message);
   }
-
-  hasSubscribers(channel: string) {
-    return this.listeners.has(channel);
-  }
 }
 
 export const channels = {

@@ -82,10 +82,3 @@ export async function revokeUserTokens(
       ),
     );
 }
-
-export async function touchToken(db: Db, tokenId: number) {
-  await db
-    .update(tokens)
-    .set({ last_used_at: sql`now()` })
-    .where(eq(tokens.id, tokenId));
-}
