@@ -1,3 +1,4 @@
+import type { AddressCache } from './adapters/geocoder/address-cache';
 import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
 import type { SmsSender } from './adapters/sms/sms';
@@ -15,6 +16,8 @@ export interface AppContext {
   database: Database;
   mailer: Mailer;
   geocoder: Geocoder;
+  /** Reverse geocoding through a per-cell cache; never rejects (null when unknown). */
+  addresses: AddressCache;
   hub: RealtimeHub;
   pipeline: PositionPipeline;
   storage: Storage;

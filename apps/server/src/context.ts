@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AddressCache } from './adapters/geocoder/address-cache';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createMailer } from './adapters/mail/mailer';
 import { localStorage } from './adapters/storage/storage';
@@ -19,12 +20,14 @@ export function createContext(
 ): AppContext {
   const geocoder = createGeocoder(config);
   const hub = new RealtimeHub();
-  const pipeline = new PositionPipeline(database, geocoder, hub, log);
+  const addresses = new AddressCache(geocoder);
+  const pipeline = new PositionPipeline(database, addresses, hub, log);
   return {
     config,
     database,
     mailer: createMailer(config, database.db),
     geocoder,
+    addresses,
     hub,
     pipeline,
     storage: localStorage(`${config.DATA_DIR}/files`),

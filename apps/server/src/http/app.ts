@@ -18,8 +18,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { anchorImageRoutes } from '../modules/anchors/anchor-images.routes';
+import { anchorRoutes } from '../modules/anchors/anchors.routes';
 import { commandRoutes } from '../modules/commands/commands.routes';
 import { deviceRoutes } from '../modules/devices/devices.routes';
+import { geofenceRoutes } from '../modules/geofences/geofences.routes';
+import { placeRoutes } from '../modules/places/places.routes';
+import { dwellRoutes } from '../modules/dwell/dwell.routes';
+import { groupRoutes } from '../modules/groups/groups.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
@@ -91,7 +97,13 @@ export async function buildApp(
       await api.register(ingestRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
+      await api.register(groupRoutes, { ctx });
       await api.register(commandRoutes, { ctx });
+      await api.register(geofenceRoutes, { ctx });
+      await api.register(placeRoutes, { ctx });
+      await api.register(anchorRoutes, { ctx });
+      await api.register(anchorImageRoutes, { ctx });
+      await api.register(dwellRoutes, { ctx });
     },
     { prefix: '/api' },
   );

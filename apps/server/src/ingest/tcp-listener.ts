@@ -60,7 +60,7 @@ export async function startTcpListener<S>(options: {
     let chain = Promise.resolve();
     let serial: string | undefined;
 
-    const handle = async (message: DecodedMessage) => {
+    const identify = (message: DecodedMessage) => {
       if (message.serial) {
         serial = message.serial;
         connections.set(serial, {
@@ -74,10 +74,20 @@ export async function startTcpListener<S>(options: {
       if (message.commandResponse !== undefined && serial) {
         options.onCommandResponse?.(serial, message.commandResponse);
       }
-      if (message.positions.length > 0)
-        await pipeline.submit(message.positions, protocol.name, remote);
-      if (message.status) await pipeline.applyStatus(message.status);
-      if (message.reply && !socket.destroyed) socket.write(message.reply);
+    };
+
+    /**
+     * The messages of one read go to the pipeline together and their replies out in one write:
+     * a tracker that sent ten frames at once waits for one batch, not ten in a row.
+     */
+    const handle = async (messages: DecodedMessage[]) => {
+      messages.forEach(identify);
+      const positions = messages.flatMap((m) => m.positions);
+      const statuses = messages.flatMap((m) => (m.status ? [m.status] : []));
+      await pipeline.submit(positions, protocol.name, remote, statuses);
+      const replies = messages.flatMap((m) => (m.reply ? [m.reply] : []));
+      if (replies.length > 0 && !socket.destroyed)
+        socket.write(replies.length === 1 ? replies[0]! : Buffer.concat(replies));
     };
 
     socket.on('data', (chunk: Buffer) => {
@@ -96,9 +106,8 @@ export async function startTcpListener<S>(options: {
         return;
       }
       metrics.messages += messages.length;
-      for (const message of messages) {
-        chain = chain.then(() => handle(message));
-      }
+      if (messages.length === 0) return;
+      chain = chain.then(() => handle(messages));
       const settled = chain.catch((error: unknown) => {
         // Not stored means not acknowledged: the device keeps the data and sends it again.
         metrics.failedBatches++;

@@ -22,6 +22,13 @@ export class GeofenceRegistry {
     return index;
   }
 
+  /** The indexes of every account a batch touches, loaded before its steps run. */
+  async forAccounts(accountIds: Iterable<number>): Promise<Map<number, AccountGeofenceIndex>> {
+    const ids = [...new Set(accountIds)];
+    const indexes = await Promise.all(ids.map((id) => this.forAccount(id)));
+    return new Map(ids.map((id, i) => [id, indexes[i]!]));
+  }
+
   invalidate(accountId: number) {
     this.indexes.delete(accountId);
   }

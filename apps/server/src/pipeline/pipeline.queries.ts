@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { currentPositions, deviceEvents, geofenceVisits } from '../db/schema';
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { currentPositions } from '../db/schema';
 import type { DeviceState, Position } from './position';
 import type { DeviceEvent } from './steps/events';
 import type { GeofenceTransition } from './steps/geofences';
+import type { StatusWrite } from './status-writes';
+import { visitWrites, type VisitClose, type VisitInsert } from './visit-writes';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -163,48 +165,75 @@ export async function updateDeviceFlags(
         OR (u.overspeed AND NOT d.overspeed))`);
 }
 
-/** Opens a visit on enter and closes the open one on exit. */
+/**
+ * Heartbeat statuses of a batch (see statusWrites): device flags, and the battery shown on the
+ * current position. Only rows that change are written.
+ */
+export async function applyStatuses(tx: Tx | Db, writes: readonly StatusWrite[]) {
+  if (writes.length === 0) return;
+  const col = <T>(pick: (w: StatusWrite) => T) => sql.param(writes.map(pick));
+  await tx.execute(sql`
+    UPDATE devices AS d SET
+      charging = COALESCE(u.charging, d.charging),
+      low_battery = COALESCE(u.low_battery, d.low_battery),
+      sos = d.sos OR u.sos
+    FROM unnest(${col((w) => w.deviceId)}::int[], ${col((w) => w.charging)}::bool[],
+      ${col((w) => w.lowBattery)}::bool[], ${col((w) => w.sos)}::bool[])
+      AS u(id, charging, low_battery, sos)
+    WHERE d.id = u.id
+      AND ((u.charging IS NOT NULL AND d.charging <> u.charging)
+        OR (u.low_battery IS NOT NULL AND d.low_battery <> u.low_battery)
+        OR (u.sos AND NOT d.sos))`);
+  const batteries = writes.filter((w) => w.battery !== null);
+  if (batteries.length === 0) return;
+  await tx.execute(sql`
+    UPDATE current_positions AS c SET battery = u.battery
+    FROM unnest(${sql.param(batteries.map((w) => w.deviceId))}::int[],
+      ${sql.param(batteries.map((w) => w.battery))}::real[]) AS u(device_id, battery)
+    WHERE c.device_id = u.device_id AND c.battery IS DISTINCT FROM u.battery`);
+}
+
+/** Geofence visits of a batch in two statements (see visitWrites for the pairing). */
 export async function recordVisits(tx: Tx | Db, transitions: readonly GeofenceTransition[]) {
-  for (const t of transitions) {
-    if (t.kind === 'enter') {
-      await tx.insert(geofenceVisits).values({
-        account_id: t.accountId,
-        geofence_id: t.geofenceId,
-        device_id: t.deviceId,
-        entered_at: t.time,
-      });
-    } else {
-      await tx
-        .update(geofenceVisits)
-        .set({ exited_at: t.time })
-        .where(
-          and(
-            eq(geofenceVisits.device_id, t.deviceId),
-            eq(geofenceVisits.geofence_id, t.geofenceId),
-            isNull(geofenceVisits.exited_at),
-          ),
-        );
-    }
+  const { inserts, closes } = visitWrites(transitions);
+  if (closes.length > 0) {
+    const col = <T>(pick: (c: VisitClose) => T) => sql.param(closes.map(pick));
+    await tx.execute(sql`
+      UPDATE geofence_visits AS v SET exited_at = u.exited_at
+      FROM unnest(${col((c) => c.deviceId)}::int[], ${col((c) => c.geofenceId)}::int[],
+        ${col((c) => c.exitedAt.toISOString())}::timestamptz[])
+        AS u(device_id, geofence_id, exited_at)
+      WHERE v.device_id = u.device_id AND v.geofence_id = u.geofence_id
+        AND v.exited_at IS NULL`);
+  }
+  if (inserts.length > 0) {
+    const col = <T>(pick: (v: VisitInsert) => T) => sql.param(inserts.map(pick));
+    await tx.execute(sql`
+      INSERT INTO geofence_visits (account_id, geofence_id, device_id, entered_at, exited_at)
+      SELECT * FROM unnest(${col((v) => v.accountId)}::int[], ${col((v) => v.geofenceId)}::int[],
+        ${col((v) => v.deviceId)}::int[], ${col((v) => v.enteredAt.toISOString())}::timestamptz[],
+        ${col((v) => v.exitedAt?.toISOString() ?? null)}::timestamptz[])`);
   }
 }
 
-export async function insertEvents(tx: Tx | Db, events: readonly DeviceEvent[]) {
+/** Events of a batch in one statement; the ids come back in the order given. */
+export async function insertEvents(
+  tx: Tx | Db,
+  events: readonly DeviceEvent[],
+): Promise<{ id: number }[]> {
   if (events.length === 0) return [];
-  return tx
-    .insert(deviceEvents)
-    .values(
-      events.map((e) => ({
-        account_id: e.accountId,
-        device_id: e.deviceId,
-        event_type: e.eventType,
-        description: e.description,
-        geofence_id: e.geofenceId,
-        lat: e.lat,
-        lng: e.lng,
-        created_at: e.createdAt,
-      })),
-    )
-    .returning({ id: deviceEvents.id });
+  const col = <T>(pick: (e: DeviceEvent) => T) => sql.param(events.map(pick));
+  return queryRows<{ id: number }>(
+    tx as Db,
+    sql`
+    INSERT INTO device_events (account_id, device_id, event_type, description, geofence_id, lat,
+      lng, created_at)
+    SELECT * FROM unnest(${col((e) => e.accountId)}::int[], ${col((e) => e.deviceId)}::int[],
+      ${col((e) => e.eventType)}::text[], ${col((e) => e.description)}::text[],
+      ${col((e) => e.geofenceId)}::int[], ${col((e) => e.lat)}::float8[],
+      ${col((e) => e.lng)}::float8[], ${col((e) => e.createdAt.toISOString())}::timestamptz[])
+    RETURNING id`,
+  );
 }
 
 /** Pipeline state of devices from their stored current positions. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client';
-import { gazetteerGeocoder } from '../adapters/geocoder/gazetteer-geocoder';
 import {
   currentPositions,
   deviceEvents,
@@ -23,10 +22,11 @@ import { PositionPipeline } from './pipeline';
 let t: TestApp;
 let pipeline: PositionPipeline;
 const hub = new RealtimeHub();
-const geocoder = gazetteerGeocoder();
 beforeAll(async () => {
   t = await createTestApp();
-  pipeline = new PositionPipeline(t.ctx.database, geocoder, hub, t.app.log, { maxDelayMs: 5 });
+  pipeline = new PositionPipeline(t.ctx.database, t.ctx.addresses, hub, t.app.log, {
+    maxDelayMs: 5,
+  });
 });
 afterAll(() => t.close());
 
@@ -174,5 +174,25 @@ describe('PositionPipeline', () => {
       { stored: 2, unknown: 0 },
     ]);
     expect(pipeline.stats.batches - before).toBe(1);
+  });
+
+  it('applies heartbeats with the batch: flags, SOS latched, battery of the current position', async () => {
+    const account = await createAccount(t);
+    const device = await createDevice(t, account);
+    await pipeline.submit([fix(device.serial, 1, 38.6, -90.2, { battery: 80 })], 'gt06');
+    const time = new Date(Date.UTC(2026, 10, 21, 9, 5));
+    const heartbeat = (over: object) => ({ serial: device.serial, time, ...over });
+    const result = await pipeline.submit([], 'gt06', undefined, [
+      heartbeat({ battery: 50, charging: true, alarm: 'sos' }),
+      heartbeat({ battery: 12 }),
+    ]);
+    expect(result).toEqual({ stored: 0, unknown: 0 });
+    const [flags] = await t.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(flags).toMatchObject({ charging: true, low_battery: true, sos: true });
+    const [current] = await t.db
+      .select()
+      .from(currentPositions)
+      .where(eq(currentPositions.device_id, device.id));
+    expect(current!.battery).toBe(12);
   });
 });

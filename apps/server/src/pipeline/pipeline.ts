@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Geocoder } from '../adapters/geocoder/geocoder';
+import type { AddressCache } from '../adapters/geocoder/address-cache';
 import type { Database } from '../db/client';
 import type { DeviceStatus, RawPosition } from '../ingest/protocols/types';
-import { applyDeviceStatus } from './device-status';
+import { statusWrites } from './status-writes';
 import { channels, type RealtimeHub } from '../realtime/hub';
 import { DeviceDirectory } from './device-directory';
 import { GeofenceRegistry } from './geofence-registry';
+import { AnchorRegistry } from './anchor-registry';
+import { locateAtAnchor } from './steps/ble-anchors';
 import { normaliseBatch } from './steps/normalise';
 import { runSteps } from './run-steps';
 import * as store from './pipeline.queries';
@@ -24,6 +26,7 @@ export interface SubmitResult {
 
 interface Pending {
   items: RawPosition[];
+  statuses: DeviceStatus[];
   protocol: string;
   remoteAddress: string | undefined;
   resolve: (result: SubmitResult) => void;
@@ -46,6 +49,7 @@ export interface PipelineOptions {
 export class PositionPipeline {
   readonly devices: DeviceDirectory;
   readonly geofences: GeofenceRegistry;
+  readonly anchors: AnchorRegistry;
   private readonly states = new Map<number, DeviceState>();
   private readonly partitions = new Set<string>();
   private queue: Pending[] = [];
@@ -60,24 +64,35 @@ export class PositionPipeline {
 
   constructor(
     private readonly database: Database,
-    private readonly geocoder: Geocoder,
+    private readonly addresses: AddressCache,
     private readonly hub: RealtimeHub,
     private readonly log: FastifyBaseLogger,
     options: PipelineOptions = {},
   ) {
     this.devices = new DeviceDirectory(database.db, log);
     this.geofences = new GeofenceRegistry(database.db);
+    this.anchors = new AnchorRegistry(database.db);
     this.maxBatch = options.maxBatch ?? 5000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Resolves once the reports are durably stored: the moment a device may be acknowledged. */
-  submit(items: RawPosition[], protocol: string, remoteAddress?: string): Promise<SubmitResult> {
-    if (items.length === 0) return Promise.resolve({ stored: 0, unknown: 0 });
+  /**
+   * Resolves once the reports are durably stored: the moment a device may be acknowledged.
+   * `statuses` are reports without coordinates (heartbeats): battery, charging and SOS of the
+   * device, written with the same batch.
+   */
+  submit(
+    items: RawPosition[],
+    protocol: string,
+    remoteAddress?: string,
+    statuses: DeviceStatus[] = [],
+  ): Promise<SubmitResult> {
+    if (items.length === 0 && statuses.length === 0)
+      return Promise.resolve({ stored: 0, unknown: 0 });
     return new Promise((resolve, reject) => {
-      this.queue.push({ items, protocol, remoteAddress, resolve, reject });
-      this.queued += items.length;
+      this.queue.push({ items, statuses, protocol, remoteAddress, resolve, reject });
+      this.queued += items.length + statuses.length;
       if (this.queued >= this.maxBatch) void this.flush();
       else this.timer ??= setTimeout(() => void this.flush(), this.maxDelayMs);
     });
@@ -112,13 +127,6 @@ export class PositionPipeline {
     }
   }
 
-  /** A report without coordinates (heartbeat): battery, charging and SOS of the device. */
-  async applyStatus(status: DeviceStatus) {
-    // The directory's cache finds the device without a query; unknown serials are ignored.
-    const device = (await this.devices.resolve([status.serial])).get(status.serial);
-    if (device) await applyDeviceStatus(this.database.db, device.id, status);
-  }
-
   private async process(batch: Pending[]) {
     try {
       const results = await this.write(batch);
@@ -129,10 +137,27 @@ export class PositionPipeline {
     }
   }
 
+  /** Reports that heard BLE beacons but have no GPS fix are placed at the anchor they heard. */
+  private async locateBleReports<T extends { raw: RawPosition; device: { accountId: number } }>(
+    accepted: T[],
+  ): Promise<T[]> {
+    const hearing = accepted.filter(({ raw }) => raw.bleBeacons?.length);
+    if (hearing.length === 0) return accepted;
+    const anchors = await this.anchors.forAccounts(hearing.map(({ device }) => device.accountId));
+    return accepted.map((entry) =>
+      entry.raw.bleBeacons?.length
+        ? { ...entry, raw: locateAtAnchor(entry.raw, anchors.get(entry.device.accountId)) }
+        : entry,
+    );
+  }
+
   private async write(batch: Pending[]): Promise<SubmitResult[]> {
     const now = this.now();
     const serials = batch.flatMap((p) => p.items.map((i) => i.serial));
-    const known = await this.devices.resolve(serials);
+    const known = await this.devices.resolve([
+      ...serials,
+      ...batch.flatMap((p) => p.statuses.map((st) => st.serial)),
+    ]);
 
     const results: SubmitResult[] = [];
     const accepted: { raw: RawPosition; device: NonNullable<ReturnType<typeof known.get>> }[] = [];
@@ -151,19 +176,30 @@ export class PositionPipeline {
       results.push({ stored: count, unknown: pending.items.length - count });
     }
 
-    const { positions, dropped } = normaliseBatch(accepted, now);
+    const { positions, dropped } = normaliseBatch(await this.locateBleReports(accepted), now);
     const deviceIds = [...new Set(positions.map((p) => p.deviceId))];
     const missing = deviceIds.filter((id) => !this.states.has(id));
     for (const [id, state] of await store.loadStates(this.database.db, missing))
       this.states.set(id, state);
 
     const refs = new Map(accepted.map(({ device }) => [device.id, device]));
-    const outcome = await runSteps(positions, this.states, {
-      geofencesOf: (accountId) => this.geofences.forAccount(accountId),
-      address: (lat, lng) => this.geocoder.reverse(lat, lng),
+    await this.addresses.fill(positions);
+    const indexes = await this.geofences.forAccounts(positions.map((p) => p.accountId));
+    const outcome = runSteps(positions, this.states, {
+      geofencesOf: (accountId) => indexes.get(accountId)!,
       deviceName: (id) => refs.get(id)?.name ?? `Tracker #${id}`,
       triggers: (id) => refs.get(id)?.triggers,
     });
+
+    // Unknown serials' heartbeats are ignored: their positions are what gets counted.
+    const statuses = statusWrites(
+      batch.flatMap((p) =>
+        p.statuses.flatMap((status) => {
+          const device = known.get(status.serial);
+          return device ? [{ deviceId: device.id, status }] : [];
+        }),
+      ),
+    );
 
     let eventIds: { id: number }[] = [];
     await this.database.db.transaction(async (tx) => {
@@ -171,6 +207,7 @@ export class PositionPipeline {
       await store.insertPositions(tx, positions);
       await store.upsertCurrentPositions(tx, outcome.current);
       await store.updateDeviceFlags(tx, outcome.flags);
+      await store.applyStatuses(tx, statuses);
       await store.recordVisits(tx, outcome.transitions);
       eventIds = await store.insertEvents(tx, outcome.events);
     });
@@ -178,18 +215,14 @@ export class PositionPipeline {
     // Committed: from here on the state is true, and devices may be acknowledged.
     for (const { position, state } of outcome.current) this.states.set(position.deviceId, state);
     for (const { position, state } of outcome.current) {
-      this.hub.publish(
-        channels.positions(position.accountId),
-        'PositionUpdated',
-        presentCurrent(position, state),
-      );
+      const channel = channels.positions(position.accountId);
+      if (this.hub.isWatched(channel))
+        this.hub.publish(channel, 'PositionUpdated', presentCurrent(position, state));
     }
     outcome.events.forEach((event, i) => {
-      this.hub.publish(
-        channels.events(event.accountId),
-        'DeviceEventCreated',
-        presentEvent(event, eventIds[i]?.id ?? 0),
-      );
+      const channel = channels.events(event.accountId);
+      if (this.hub.isWatched(channel))
+        this.hub.publish(channel, 'DeviceEventCreated', presentEvent(event, eventIds[i]?.id ?? 0));
     });
 
     this.stats.batches++;

@@ -4,9 +4,12 @@ import { eventsFor, LOW_BATTERY_PERCENT, type DeviceEvent } from './steps/events
 import { applyGeofences, type GeofenceTransition } from './steps/geofences';
 import { applyMotion, initialState } from './steps/motion';
 
+/**
+ * What the steps read besides positions. Everything is at hand synchronously (indexes loaded
+ * and addresses filled before the run): an await per position cost more than the steps.
+ */
 export interface StepContext {
-  geofencesOf(accountId: number): Promise<AccountGeofenceIndex>;
-  address(lat: number, lng: number): Promise<string | null>;
+  geofencesOf(accountId: number): AccountGeofenceIndex;
   deviceName(deviceId: number): string;
   triggers?(deviceId: number): SlaTriggers | undefined;
 }
@@ -30,11 +33,11 @@ export interface StepsOutcome {
  * caller adopts the new states only after the batch is committed. A position older than its
  * device's state is history arriving late: it is stored and geofence-tagged, but moves no state.
  */
-export async function runSteps(
+export function runSteps(
   positions: readonly Position[],
   states: ReadonlyMap<number, DeviceState>,
   context: StepContext,
-): Promise<StepsOutcome> {
+): StepsOutcome {
   const working = new Map<number, DeviceState>();
   const current = new Map<number, { position: Position; state: DeviceState }>();
   const flags = new Map<number, StepsOutcome['flags'][number]>();
@@ -42,8 +45,7 @@ export async function runSteps(
   const events: DeviceEvent[] = [];
 
   for (const position of positions) {
-    position.address = await context.address(position.lat, position.lng);
-    const index = await context.geofencesOf(position.accountId);
+    const index = context.geofencesOf(position.accountId);
     const previous = working.get(position.deviceId) ?? states.get(position.deviceId);
 
     if (previous && position.fixTime <= previous.lastFixTime) {

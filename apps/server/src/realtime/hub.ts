@@ -26,6 +26,11 @@ export class RealtimeHub {
     };
   }
 
+  /** Whether anyone listens: publishers skip building messages nobody receives. */
+  isWatched(channel: string) {
+    return this.listeners.has(channel);
+  }
+
   publish(channel: string, event: string, data: unknown) {
     const set = this.listeners.get(channel);
     if (!set) return;

@@ -34,6 +34,8 @@ export function gazetteerGeocoder(): Geocoder {
   const byPopulation = [...cities].sort((a, b) => b.population - a.population);
 
   return {
+    // Only the nearest town is named, which is the same across a ~1 km cell.
+    cellDegrees: 0.01,
     async reverse(lat, lng) {
       const [nearest] = around(index, lng, lat, 1, MAX_DISTANCE_KM) as number[];
       if (nearest === undefined) return null;

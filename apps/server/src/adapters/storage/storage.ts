@@ -1,10 +1,12 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 
 /** Files the product keeps (exports, images). Local disk by default; S3-compatible by config. */
 export interface Storage {
   put(key: string, data: string | Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
+  /** Removes the file; a key that is already gone is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 export function localStorage(root: string): Storage {
@@ -25,6 +27,9 @@ export function localStorage(root: string): Storage {
       } catch {
         return undefined;
       }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
     },
   };
 }

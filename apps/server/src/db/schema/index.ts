@@ -3,3 +3,4 @@ export * from './devices';
 export * from './geofences';
 export * from './exports';
 export * from './commands';
+export * from './places';

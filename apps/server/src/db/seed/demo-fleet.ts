@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { generateHistory } from '@waymark/tools/simulator/trips/history';
 import type { Fix } from '@waymark/tools/simulator/trips/fix';
 import type { DeviceSpec } from '@waymark/tools/simulator/fleet';
-import type { Geocoder } from '../../adapters/geocoder/geocoder';
+import type { AddressCache } from '../../adapters/geocoder/address-cache';
 import type { RawPosition } from '../../ingest/protocols/types';
 import { GeofenceRegistry } from '../../pipeline/geofence-registry';
 import { normaliseBatch } from '../../pipeline/steps/normalise';
@@ -11,6 +11,8 @@ import { runSteps } from '../../pipeline/run-steps';
 import * as store from '../../pipeline/pipeline.queries';
 import { copyPositions } from '../../pipeline/positions-copy';
 import type { Database } from '../client';
+import { seedDemoGroups } from './demo-groups';
+import { seedDemoAnchors } from './demo-anchors';
 import {
   accountMemberships,
   accounts,
@@ -66,10 +68,39 @@ const MODELS = [
   },
 ] as const;
 
+/**
+ * Depots of Demo Logistics. Most carry a dwell SLA and asset bounds so the dwell dashboard
+ * shows its colours; Denver has none, to show a geofence without an SLA.
+ */
 const DEPOTS = [
-  { name: 'Chicago Depot', address: 'Chicago, IL, US', lat: 41.8781, lng: -87.6298, radius: 1.5 },
-  { name: 'Dallas Hub', address: 'Dallas, TX, US', lat: 32.7767, lng: -96.797, radius: 2 },
-  { name: 'Atlanta Yard', address: 'Atlanta, GA, US', lat: 33.749, lng: -84.388, radius: 1.5 },
+  {
+    name: 'Chicago Depot',
+    address: 'Chicago, IL, US',
+    lat: 41.8781,
+    lng: -87.6298,
+    radius: 1.5,
+    allowable_dwell_days: 3,
+    min_assets: 1,
+    max_assets: 8,
+  },
+  {
+    name: 'Dallas Hub',
+    address: 'Dallas, TX, US',
+    lat: 32.7767,
+    lng: -96.797,
+    radius: 2,
+    allowable_dwell_days: 1,
+    min_assets: 0,
+    max_assets: 5,
+  },
+  {
+    name: 'Atlanta Yard',
+    address: 'Atlanta, GA, US',
+    lat: 33.749,
+    lng: -84.388,
+    radius: 1.5,
+    allowable_dwell_days: 2,
+  },
   {
     name: 'Denver Cross-Dock',
     address: 'Denver, CO, US',
@@ -84,6 +115,8 @@ const DEPOTS = [
     lng: -118.2775,
     radius: 3,
     allowable_dwell_days: 3,
+    min_assets: 2,
+    max_assets: 20,
   },
   {
     name: 'Memphis Warehouse',
@@ -162,7 +195,7 @@ export const toRaw = (serial: string, f: Fix): RawPosition => ({
  */
 export async function seedDemoFleet(
   database: Database,
-  geocoder: Geocoder,
+  addresses: AddressCache,
   log: FastifyBaseLogger,
   now = new Date(),
 ) {
@@ -237,6 +270,9 @@ export async function seedDemoFleet(
   await db
     .insert(geofences)
     .values(DEPOTS.map((g) => ({ ...g, account_id: logistics.id, is_alertable: true })));
+  await seedDemoAnchors(db, logistics.id);
+
+  await seedDemoGroups(db, logistics.id);
 
   // The viewer may see the first five trackers only.
   const [viewer] = await db
@@ -254,7 +290,7 @@ export async function seedDemoFleet(
   const reporting = plan.filter((d) => d.status !== 'pending');
   await loadHistory(
     database,
-    geocoder,
+    addresses,
     reporting.map((d) => ({
       serial: d.serial,
       device: { id: created[d.i]!.id, accountId: d.account.id, name: d.name },
@@ -267,7 +303,7 @@ export async function seedDemoFleet(
 
 async function loadHistory(
   database: Database,
-  geocoder: Geocoder,
+  addresses: AddressCache,
   fleet: { serial: string; device: { id: number; accountId: number; name: string } }[],
   from: Date,
   to: Date,
@@ -279,9 +315,10 @@ async function loadHistory(
     const fixes = thinOlderHistory(generateHistory(serial, from, to), to);
     const items = fixes.map((f) => ({ raw: toRaw(serial, f), device }));
     const { positions } = normaliseBatch(items, to);
-    const outcome = await runSteps(positions, states, {
-      geofencesOf: (accountId) => registry.forAccount(accountId),
-      address: (lat, lng) => geocoder.reverse(lat, lng),
+    await addresses.fill(positions);
+    const indexes = await registry.forAccounts([device.accountId]);
+    const outcome = runSteps(positions, states, {
+      geofencesOf: (accountId) => indexes.get(accountId)!,
       deviceName: () => device.name,
     });
     await store.ensurePartitions(database.db, positions, partitions);

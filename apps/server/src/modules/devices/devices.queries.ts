@@ -72,19 +72,6 @@ function present(row: ListRow, withPosition: boolean, excludeGroups: boolean): D
   };
 }
 
-/** Every tracker the member may see, by name: the list and map of the trackers screen. */
-export async function deviceList(
-  db: Db,
-  membership: Membership,
-  filter: DeviceFilter,
-  options: { withPosition: boolean; excludeGroups: boolean },
-): Promise<DeviceListItem[]> {
-  const rows = await baseQuery(db)
-    .where(filterCondition(membership, filter))
-    .orderBy(asc(devices.name), asc(devices.id));
-  return rows.map((r) => present(r, options.withPosition, options.excludeGroups));
-}
-
 /** A page of trackers with the total, for paged lists. */
 export async function devicePage(
   db: Db,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { decodeDeviceRows, deviceListItemSchema } from '@waymark/domain';
 import { accountMemberships, subscriptions } from '../../db/schema';
 import {
   authHeader,
@@ -85,6 +87,38 @@ describe('GET /api/accounts/{id}/device-list', () => {
       current_position: { battery: 64, location: [-86.78, 36.16] },
     });
     expect(data[1].current_position).toBeNull();
+  });
+
+  it('sends the same list in the compact rows form, times as epoch milliseconds', async () => {
+    const f = await fleet();
+    const url = `/api/v2/accounts/${f.account.id}/device-list?with_current_position=1`;
+    const full = (await t.app.inject({ url, headers: f.adminHeaders })).json().data;
+    const response = await t.app.inject({ url: `${url}&format=rows`, headers: f.adminHeaders });
+    expect(response.statusCode).toBe(200);
+    const { fields, rows } = response.json().data;
+    expect(rows).toHaveLength(2);
+    const alpha = Object.fromEntries(fields.map((name: string, i: number) => [name, rows[0][i]]));
+    expect(alpha).toMatchObject({
+      id: f.alpha.id,
+      name: 'Alpha',
+      note: 'Blue trailer',
+      lat: 36.16,
+      lng: -86.78,
+      battery: 64,
+      timestamp: Date.parse('2026-11-21T10:00:00Z'),
+    });
+    expect(full[0].current_position.timestamp).toBe('2026-11-21T10:00:00.000Z');
+    // Both forms carry the same trackers, field for field, and the default one fits its schema.
+    expect(z.array(deviceListItemSchema.strict()).parse(full)).toEqual(full);
+    expect(decodeDeviceRows({ fields, rows })).toEqual(full);
+    const bravo = rows[1];
+    expect(bravo[fields.indexOf('name')]).toBe('Bravo');
+    expect(bravo[fields.indexOf('timestamp')]).toBeNull();
+    const without = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/device-list?format=rows`,
+      headers: f.adminHeaders,
+    });
+    expect(without.json().data.fields).not.toContain('timestamp');
   });
 
   it('adds cancelled trackers with show_cancelled_devices, and under the versioned path', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { currentPositions } from '../../db/schema';
+import { anchors, currentPositions } from '../../db/schema';
 import { createAccount, createDevice, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -83,5 +83,52 @@ describe('POST /api/ingest/positions', () => {
       'positions.0.serial',
       'positions.0.timestamp',
     ]);
+  });
+
+  it('places a tracker that heard a BLE anchor at the anchor, as a BLE fix', async () => {
+    const account = await createAccount(t, {
+      has_api_access: true,
+      api_token: 'integration-token-ble',
+    });
+    const tag = await createDevice(t, account);
+    const [dock] = await t.db
+      .insert(anchors)
+      .values({
+        account_id: account.id,
+        name: 'Dock 4',
+        serial: 'aa:bb:cc:dd:ee:04',
+        lat: 41.88,
+        lng: -87.63,
+        radius: 40,
+      })
+      .returning();
+    const post = (positions: object[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/positions',
+        headers: { authorization: 'Bearer integration-token-ble' },
+        payload: { positions },
+      });
+
+    const missing = await post([{ serial: tag.serial, timestamp: '2026-11-21T10:00:00Z' }]);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toContain('lat and lng are required unless beacons are given');
+
+    const heard = await post([
+      {
+        serial: tag.serial,
+        timestamp: '2026-11-21T10:05:00Z',
+        fix: 'ble',
+        beacons: [{ id: 'AA:BB:CC:DD:EE:04', rssi: -70 }],
+      },
+    ]);
+    expect(heard.statusCode).toBe(200);
+    const [stored] = await t.db
+      .select()
+      .from(currentPositions)
+      .where(eq(currentPositions.device_id, tag.id));
+    expect(stored).toMatchObject({ lat: 41.88, lng: -87.63, fix: 'ble' });
+    expect(stored!.accuracy).toBeCloseTo(40 * 0.3048, 3);
+    expect(stored!.attributes).toMatchObject({ anchorId: dock!.id, anchor: 'Dock 4' });
   });
 });

@@ -11,27 +11,38 @@ import type { RawPosition } from '../../ingest/protocols/types';
 
 const MAX_BATCH = 1000;
 
-const positionInput = z.object({
-  serial: z.string().trim().min(1, 'serial is required').max(64),
-  timestamp: dateParam,
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-  fix: z.enum(['gps', 'wifi', 'cell', 'ble']).default('gps'),
-  /** Metres per second. */
-  speed: z.number().min(0).max(400).optional(),
-  course: z.number().min(0).max(360).optional(),
-  altitude: z.number().optional(),
-  /** Metres. */
-  accuracy: z.number().min(0).optional(),
-  battery: z.number().min(0).max(100).optional(),
-  charging: z.boolean().optional(),
-  /** Degrees Celsius. */
-  temperature: z.number().optional(),
-  humidity: z.number().min(0).max(100).optional(),
-  alarm: z
-    .enum(['sos', 'tamper', 'powerCut', 'lowBattery', 'overspeed', 'vibration', 'other'])
-    .optional(),
-});
+const positionInput = z
+  .object({
+    serial: z.string().trim().min(1, 'serial is required').max(64),
+    timestamp: dateParam,
+    /** Optional when `beacons` are given: the tracker is then placed at the anchor it heard. */
+    lat: z.number().min(-90).max(90).optional(),
+    lng: z.number().min(-180).max(180).optional(),
+    fix: z.enum(['gps', 'wifi', 'cell', 'ble']).default('gps'),
+    /** BLE beacons the tracker heard; one matching a BLE anchor's serial places it there. */
+    beacons: z
+      .array(z.object({ id: z.string().trim().min(1).max(128), rssi: z.number().optional() }))
+      .max(50)
+      .optional(),
+    /** Metres per second. */
+    speed: z.number().min(0).max(400).optional(),
+    course: z.number().min(0).max(360).optional(),
+    altitude: z.number().optional(),
+    /** Metres. */
+    accuracy: z.number().min(0).optional(),
+    battery: z.number().min(0).max(100).optional(),
+    charging: z.boolean().optional(),
+    /** Degrees Celsius. */
+    temperature: z.number().optional(),
+    humidity: z.number().min(0).max(100).optional(),
+    alarm: z
+      .enum(['sos', 'tamper', 'powerCut', 'lowBattery', 'overspeed', 'vibration', 'other'])
+      .optional(),
+  })
+  .refine((p) => (p.lat !== undefined && p.lng !== undefined) || p.beacons?.length, {
+    message: 'lat and lng are required unless beacons are given',
+    path: ['lat'],
+  });
 
 /**
  * JSON ingest for integrations, authenticated by the account's API token. Only trackers of that
@@ -89,8 +100,18 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           });
           return;
         }
-        const { timestamp, ...rest } = p;
-        accepted.push({ ...rest, deviceTime: timestamp, valid: true, speedUnit: 'mps' });
+        const { timestamp, beacons, lat, lng, ...rest } = p;
+        const located = lat !== undefined && lng !== undefined;
+        accepted.push({
+          ...rest,
+          lat: lat ?? 0,
+          lng: lng ?? 0,
+          // Without coordinates only an anchor can place it; the pipeline drops it otherwise.
+          valid: located,
+          ...(beacons ? { bleBeacons: beacons } : {}),
+          deviceTime: timestamp,
+          speedUnit: 'mps',
+        });
       });
       await ctx.pipeline.submit(accepted, 'json', request.ip);
       return { data: { accepted: accepted.length, rejected } };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { currentPositionSchema, decodePositionRows } from '@waymark/domain';
 import { accountMemberships } from '../../db/schema';
 import type { RawPosition } from '../../ingest/protocols/types';
 import {
@@ -97,6 +99,28 @@ describe('GET /api/accounts/{id}/current-positions', () => {
       headers: f.admin,
     });
     expect(filtered.json().data.map((p: { device_id: number }) => p.device_id)).toEqual([f.van.id]);
+  });
+
+  it('sends the compact rows form with times as epoch milliseconds', async () => {
+    const f = await fleet();
+    const response = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/current-positions?raw=1&format=rows&device_ids=${f.truck.id}`,
+      headers: f.admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const { fields, rows } = response.json().data;
+    expect(fields.slice(0, 4)).toEqual(['device_id', 'lat', 'lng', 'timestamp']);
+    expect(rows).toEqual([
+      expect.arrayContaining([f.truck.id, 42.0, -87.7, Date.parse('2026-11-20T09:00:00Z')]),
+    ]);
+    expect(rows[0][fields.indexOf('battery')]).toBe(55);
+    const full = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/current-positions?raw=1&device_ids=${f.truck.id}`,
+      headers: f.admin,
+    });
+    const positions = full.json().data;
+    expect(z.array(currentPositionSchema.strict()).parse(positions)).toEqual(positions);
+    expect(decodePositionRows({ fields, rows })).toEqual(positions);
   });
 
   it("answers 404 for another account's positions", async () => {

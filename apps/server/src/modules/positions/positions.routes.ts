@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPositionSchema, dataEnvelope, detectStops, positionSchema } from '@waymark/domain';
+import {
+  currentPositionSchema,
+  dataEnvelope,
+  detectStops,
+  positionSchema,
+  rowsEnvelopeSchema,
+} from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { accountAccess } from '../../http/account-access';
 import { invalidField } from '../../http/errors';
+import { sendJsonText } from '../../http/json-text';
 import { dateParam, idListParam, idParam } from '../../http/params';
 import { deviceAccess } from '../devices/device-scope';
-import { currentPositionsOf, deviceName, historyOf, visibleAmong } from './positions.queries';
+import { positionListJson } from '../devices/device-rows.queries';
+import { deviceName, historyOf, visibleAmong } from './positions.queries';
 import { positionsCsv, sendCsv, stopsCsv } from './positions.csv';
 
 const deviceParams = z.object({
@@ -52,14 +60,34 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags: ['positions'],
         summary: 'Newest position of every tracker the user may see (raw=1: SI units, as stored)',
+        description:
+          '`format=rows` sends `{ fields, rows }` instead: one array of values per position in the order of `fields`, times as epoch milliseconds. Gzipped when the client accepts it.',
         params: idParam,
-        querystring: z.object({ raw: z.string().optional(), device_ids: idListParam.optional() }),
-        response: { 200: dataEnvelope(z.array(currentPositionSchema)) },
+        querystring: z.object({
+          raw: z.string().optional(),
+          device_ids: idListParam.optional(),
+          format: z
+            .enum(['rows'])
+            .optional()
+            .describe('rows: the compact form, { fields, rows } with times as epoch ms'),
+        }),
+        response: {
+          200: z.union([
+            dataEnvelope(z.array(currentPositionSchema)),
+            dataEnvelope(rowsEnvelopeSchema),
+          ]),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { membership } = await accountAccess(db, request, request.params.id);
-      return { data: await currentPositionsOf(db, membership, request.query.device_ids) };
+      const data = await positionListJson(
+        db,
+        membership,
+        request.query.device_ids,
+        request.query.format === 'rows' ? 'rows' : 'objects',
+      );
+      return sendJsonText(request, reply, `{"data":${data}}`);
     },
   );
 
@@ -137,7 +165,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const stops = detectStops(
         positions.map((p) => ({ lat: p.lat, lng: p.lng, time: new Date(p.timestamp) })),
       );
-      const addresses = await Promise.all(stops.map((s) => ctx.geocoder.reverse(s.lat, s.lng)));
+      const addresses = await Promise.all(stops.map((s) => ctx.addresses.lookup(s.lat, s.lng)));
       if (wantsCsv(request.query)) {
         const csv = stopsCsv(stops, addresses, request.query.offset ?? 0);
         return sendCsv(reply, `stops-${deviceId}.csv`, csv);

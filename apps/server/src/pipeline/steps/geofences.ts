@@ -25,6 +25,10 @@ export function applyGeofences(
     return { geofenceIds: state.geofenceIds, transitions: [] };
   }
   const inside = index ? index.containing(position.lat, position.lng) : [];
+  // Most fixes are where the previous one was (outside everything, or still inside the same
+  // geofences): answer those without allocating sets for every position.
+  if (sameIds(inside, state.geofenceIds))
+    return { geofenceIds: state.geofenceIds, transitions: [] };
   const before = new Set(state.geofenceIds);
   const now = new Set(inside);
   const base = {
@@ -41,4 +45,11 @@ export function applyGeofences(
       .map((geofenceId) => ({ kind: 'enter' as const, geofenceId, ...base })),
   ];
   return { geofenceIds: inside, transitions };
+}
+
+/** Both lists are ascending ids (as `containing` answers and states store them). */
+function sameIds(a: readonly number[], b: readonly number[]) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anchorSchema, anchorStoreSchema, dataEnvelope } from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { notFound } from '../../http/errors';
+import { idParam } from '../../http/params';
+import { anchorAccess, anchorsAccess } from './anchor-access';
+import { anchorAccountId, anchorsOf, type AnchorRow } from './anchors.queries';
+import { presentAnchors, removeAnchor, storeAnchor } from './anchors.service';
+
+const positiveId = z.coerce.number().int().positive();
+const anchorParams = z.object({ id: positiveId, anchorId: positiveId });
+
+const STORE_TEXT =
+  'Payload: name, serial (the beacon MAC or UUID, stored lower case, unique in the account), ' +
+  'radius in feet (30, 40, 50, 60, 70 or 80; default 30), lat and lng, or an address the ' +
+  'geocoder finds (a point without an address gets the nearest known address), optional ' +
+  'geofence_id of the account and notes. Needs manage Anchors (the ble_tags setting).';
+
+/** BLE anchors (spec 000 §2.8, §7): list, create, update, delete. Images: anchor-images. */
+export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
+  const present = async (accountId: number, row: AnchorRow) =>
+    (await presentAnchors(db, accountId, [row]))[0]!;
+
+  app.get(
+    '/accounts/:id/anchors',
+    {
+      schema: {
+        tags: ['anchors'],
+        summary: "The account's BLE anchors by name, with images (view Anchors)",
+        params: idParam,
+        response: { 200: dataEnvelope(z.array(anchorSchema)) },
+      },
+    },
+    async (request) => {
+      const accountId = request.params.id;
+      await anchorsAccess(db, request, accountId, 'view');
+      return { data: await presentAnchors(db, accountId, await anchorsOf(db, accountId)) };
+    },
+  );
+
+  app.post(
+    '/accounts/:id/anchors',
+    {
+      schema: {
+        tags: ['anchors'],
+        summary: 'Create a BLE anchor; the answer is the anchor (data.id)',
+        description: STORE_TEXT,
+        params: idParam,
+        body: anchorStoreSchema,
+        response: { 200: dataEnvelope(anchorSchema) },
+      },
+    },
+    async (request) => {
+      const accountId = request.params.id;
+      await anchorsAccess(db, request, accountId, 'manage');
+      const row = await storeAnchor(ctx, accountId, request.body);
+      return { data: await present(accountId, row) };
+    },
+  );
+
+  const update = {
+    schema: {
+      tags: ['anchors'],
+      summary: 'Update a BLE anchor; the answer is the anchor (data.id)',
+      description: STORE_TEXT,
+      params: anchorParams,
+      body: anchorStoreSchema,
+      response: { 200: dataEnvelope(anchorSchema) },
+    },
+  };
+  // The spec names both verbs for saving an existing anchor.
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({
+      ...update,
+      method,
+      url: '/accounts/:id/anchors/:anchorId',
+      handler: async (request) => {
+        const { id: accountId, anchorId } = request.params;
+        await anchorAccess(db, request, accountId, anchorId, 'manage');
+        const row = await storeAnchor(ctx, accountId, request.body, anchorId);
+        return { data: await present(accountId, row) };
+      },
+    });
+  }
+
+  // The spec's short form, /anchors/{id}: the anchor names its account.
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({
+      schema: { ...update.schema, params: z.object({ anchorId: positiveId }) },
+      method,
+      url: '/anchors/:anchorId',
+      handler: async (request) => {
+        const { anchorId } = request.params;
+        const accountId = await anchorAccountId(db, anchorId);
+        if (accountId === undefined) throw notFound();
+        await anchorAccess(db, request, accountId, anchorId, 'manage');
+        const row = await storeAnchor(ctx, accountId, request.body, anchorId);
+        return { data: await present(accountId, row) };
+      },
+    });
+  }
+
+  app.delete(
+    '/accounts/:id/anchors/:anchorId',
+    {
+      schema: {
+        tags: ['anchors'],
+        summary: 'Delete a BLE anchor and its images (manage Anchors)',
+        params: anchorParams,
+        response: { 200: dataEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const { id: accountId, anchorId } = request.params;
+      await anchorAccess(db, request, accountId, anchorId, 'manage');
+      await removeAnchor(ctx, accountId, anchorId);
+      return { data: null };
+    },
+  );
+};

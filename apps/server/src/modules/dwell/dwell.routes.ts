@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dataEnvelope,
+  dwellDeviceSchema,
+  dwellGeofenceSchema,
+  dwellPeriodSchema,
+} from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { sendJsonText } from '../../http/json-text';
+import { idParam } from '../../http/params';
+import { dwellAccess, dwellDevicesOf, dwellGeofenceOf, dwellTable } from './dwell.service';
+
+const geofenceParams = idParam.extend({ geofenceId: z.coerce.number().int().positive() });
+
+const DEFINITIONS =
+  'Figures come from the geofence visits the pipeline records (enter opens a visit, exit ' +
+  'closes it), over the last `period` days up to now, counting only devices the user may ' +
+  'see. Needs view Dashboard (Admin or Manager of an account with dashboards on).';
+
+/** The dwell dashboard (spec 000 §2.9, §7 "Dwell"): per-geofence dwell figures and devices. */
+export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+
+  app.get(
+    '/accounts/:id/dwell/geofences',
+    {
+      schema: {
+        tags: ['dwell'],
+        summary: 'Dwell figures of every geofence of the account, by name',
+        description: `${DEFINITIONS} Gzipped when the client accepts it.`,
+        params: idParam,
+        querystring: z.object({
+          search: z
+            .string()
+            .trim()
+            .max(200)
+            .optional()
+            .describe('Part of the name or address, any case'),
+          period: dwellPeriodSchema,
+        }),
+        response: { 200: dataEnvelope(z.array(dwellGeofenceSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const access = await dwellAccess(db, request, request.params.id);
+      const { search, period } = request.query;
+      const data = await dwellTable(db, access, { period, search: search || undefined });
+      // Thousands of rows: the SQL types them, so per-row response validation is skipped.
+      return sendJsonText(request, reply, JSON.stringify({ data }));
+    },
+  );
+
+  app.get(
+    '/accounts/:id/dwell/geofences/:geofenceId',
+    {
+      schema: {
+        tags: ['dwell'],
+        summary: 'Dwell figures of one geofence (404 when the account has no such geofence)',
+        description: DEFINITIONS,
+        params: geofenceParams,
+        querystring: z.object({ period: dwellPeriodSchema }),
+        response: { 200: dataEnvelope(dwellGeofenceSchema) },
+      },
+    },
+    async (request) => {
+      const access = await dwellAccess(db, request, request.params.id);
+      const { geofenceId } = request.params;
+      return { data: await dwellGeofenceOf(db, access, geofenceId, request.query.period) };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/dwell/geofences/:geofenceId/devices',
+    {
+      schema: {
+        tags: ['dwell'],
+        summary:
+          'Devices inside the geofence now, longest stay first, with their groups (the rows a ' +
+          'dwell row expands to)',
+        description: DEFINITIONS,
+        params: geofenceParams,
+        response: { 200: dataEnvelope(z.array(dwellDeviceSchema)) },
+      },
+    },
+    async (request) => {
+      const access = await dwellAccess(db, request, request.params.id);
+      return { data: await dwellDevicesOf(db, access, request.params.geofenceId) };
+    },
+  );
+};
