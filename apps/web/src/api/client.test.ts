@@ -48,6 +48,16 @@ describe('request', () => {
     expect(call?.init.body).toBe('{"name":"A"}');
   });
 
+  it('sends FormData as it is, leaving the multipart type to the browser', async () => {
+    const { calls } = setUp(() => json(200, { data: { id: 9 } }));
+    const form = new FormData();
+    form.append('image', new Blob(['x'], { type: 'image/png' }), 'dock.png');
+    await request('/accounts/1/anchors/2/images', { method: 'POST', body: form });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(calls[0]?.init.body).toBe(form);
+    expect(headers['Content-Type']).toBeUndefined();
+  });
+
   it('drops empty query values and keeps the rest', async () => {
     const { calls } = setUp(() => json(200, { data: [], meta: { total: 0 } }));
     const list = await requestList('/accounts/1/users', { query: { page: 2, query: '' } });

@@ -1,5 +1,6 @@
 import { deleteToken, exchangeTemporaryToken } from '../api/auth';
 import { CONFIG_KEY, fetchConfig } from '../api/config';
+import { prefetchDeviceList } from '../api/devices';
 import { queryClient } from '../api/queryClient';
 import { session } from '../api/session';
 import { loginPathFor } from './routing/nextPath';
@@ -44,6 +45,7 @@ export async function startUp(): Promise<StartUpResult> {
       if ('imitation_token' in exchanged) session.setImitationToken(exchanged.imitation_token);
       else session.setToken(exchanged.token);
     }
+    if (session.bearer()) prefetchDeviceList(queryClient, path, session.accountId());
     const config = await configPromise;
     queryClient.setQueryData(CONFIG_KEY, config);
     if (!session.bearer()) return { kind: 'mount' };

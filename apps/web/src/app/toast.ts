@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { ERROR_TOAST_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '@waymark/domain';
 
 export const GENERIC_ERROR = 'An error occurred';
@@ -29,6 +31,18 @@ export const toast = {
       message,
       autoClose: options.timeout ?? TOAST_TIMEOUT_MS,
       onClick: options.onClick,
+    });
+  },
+  /** The spec's warnings (e.g. 'This tracker has no reported positions'): yellow, with a sign. */
+  warning(message: string, options: ToastOptions = {}) {
+    notifications.show({
+      color: 'yellow',
+      icon: createElement(IconAlertTriangle, { size: 18, 'aria-label': 'Warning' }),
+      title: options.title,
+      message,
+      autoClose: options.timeout ?? TOAST_TIMEOUT_MS,
+      onClick: options.onClick,
+      className: 'toast-warning',
     });
   },
   error(message: string | null | undefined, options: ToastOptions = {}) {

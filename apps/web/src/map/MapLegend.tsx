@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import type { LegendSection } from './context';
 import {
   ACCURACY_HEX,
+  ANCHOR_HEX,
   CLUSTER_HEX,
   GEOFENCE_HEX,
   MARKER_HEX,
@@ -92,6 +93,7 @@ export function MapLegend({
             </>
           )}
           {has('geofences') && <Item colour={GEOFENCE_HEX} label="Geofence" shape="ring" />}
+          {has('anchors') && <Item colour={ANCHOR_HEX} label="BLE anchor" />}
         </Stack>
       )}
     </Paper>

@@ -28,3 +28,4 @@ export const ACCURACY_HEX = { cell: '#7048e8', wifi: '#1098ad' } as const;
 export const STOP_HEX = '#c2255c';
 export const GEOFENCE_HEX = '#2b8a3e';
 export const CLUSTER_HEX = '#1864ab';
+export const ANCHOR_HEX = '#9c36b5';

@@ -6,9 +6,26 @@ export { FleetMap, DOUBLE_CLICK_WAIT_MS, type FleetMapProps } from './FleetMap';
 export { useFleetMap, type FleetMapApi, type LegendSection } from './context';
 export { TrackersLayer, CLUSTER_RADIUS, type TrackersLayerProps } from './layers/TrackersLayer';
 export { AccuracyLayer } from './layers/AccuracyLayer';
+export {
+  AnchorsLayer,
+  ANCHOR_CLUSTER_RADIUS,
+  ANCHOR_FLY_MS,
+  ANCHOR_FLY_ZOOM,
+  type AnchorsLayerProps,
+} from './layers/AnchorsLayer';
 export { TrailLayer, TRAIL_MIN_ZOOM, formatMph } from './layers/TrailLayer';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
 export { GeofencesLayer, DEFAULT_GEOFENCE_RADIUS_KM } from './layers/GeofencesLayer';
+export { DrawLayer, type DrawLayerProps } from './layers/DrawLayer';
+export { shapeOfFeature, type DrawnShape, type DrawTool } from './drawnShape';
 export { MapCamera, FIT_MAX_ZOOM, SINGLE_POINT_ZOOM } from './MapCamera';
 export { INITIAL_CENTER, INITIAL_ZOOM, MIN_ZOOM } from './sharedMap';
-export type { Basemap, MapGeofence, MapMode, MapStop, MapTracker, TrailPoint } from './types';
+export type {
+  Basemap,
+  MapAnchor,
+  MapGeofence,
+  MapMode,
+  MapStop,
+  MapTracker,
+  TrailPoint,
+} from './types';

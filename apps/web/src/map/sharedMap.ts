@@ -1,4 +1,4 @@
-import { Map, setWorkerUrl } from 'maplibre-gl';
+import { Map, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { loadBasemap, offlineStyle } from './basemap';
@@ -41,6 +41,8 @@ export function sharedMap(): Shared {
     // Single and double clicks are told apart by FleetMap; zooming stays on double click.
     doubleClickZoom: true,
   });
+  // Zoom buttons ('Zoom in', 'Zoom out'): not everyone has a wheel or a pinch.
+  map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
   const loaded = new Promise<void>((resolve) => {
     if (map.loaded()) resolve();
     else map.once('load', () => resolve());

@@ -1,4 +1,4 @@
-import type { CurrentPosition, DeviceListItem, FIXES } from '@waymark/domain';
+import type { Anchor, CurrentPosition, DeviceListItem, FIXES } from '@waymark/domain';
 
 export type Fix = (typeof FIXES)[number];
 
@@ -57,3 +57,9 @@ export interface MapGeofence {
   is_irregular: boolean;
   geo_json: GeoJSON.Polygon | GeoJSON.MultiPolygon | null;
 }
+
+/** A BLE anchor on the map; radius in feet as the API gives it. */
+export type MapAnchor = Pick<
+  Anchor,
+  'id' | 'name' | 'serial' | 'address' | 'lat' | 'lng' | 'radius'
+>;

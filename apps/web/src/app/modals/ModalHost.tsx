@@ -17,6 +17,8 @@ export function ModalHost() {
       onClose={close}
       title={registered?.title}
       size={registered?.size ?? 'md'}
+      withCloseButton={registered?.withCloseButton ?? true}
+      closeOnClickOutside={registered?.closeOnClickOutside ?? true}
       centered
     >
       {current && Body ? (

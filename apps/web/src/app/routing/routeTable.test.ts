@@ -14,8 +14,10 @@ describe('route table', () => {
     expect(matches('/trackers')).toBe(true);
     expect(matches('/account')).toBe(true);
     expect(matches('/manage/users')).toBe(true);
-    expect(matches('/geofences')).toBe(false);
-    expect(matches('/dashboards')).toBe(false);
+    expect(matches('/geofences')).toBe(true);
+    expect(matches('/alerts')).toBe(false);
+    expect(matches('/dashboards/dwell')).toBe(true);
+    expect(matches('/reports')).toBe(false);
     expect(matches('/manage/orders')).toBe(false);
   });
 

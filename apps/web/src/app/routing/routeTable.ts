@@ -37,6 +37,7 @@ const deviceDetails = () =>
 const shipments = { flag: 'canTrackShipments' } as const;
 const rules = { flag: 'hasRulesEngine' } as const;
 const manageRules = { ...rules, can: ['manage', 'Rules'], otherwise: '/rules' } as const;
+const manageGeofences = { can: ['manage', 'Geofences'], otherwise: '/geofences' } as const;
 
 /** Screens behind the login, inside the navigation shell. */
 export const PRIVATE_ROUTES: ScreenRoute[] = [
@@ -52,20 +53,66 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     guard: { platformAdmin: true },
     screen: deviceDetails,
   },
-  { path: 'groups', name: 'GroupListView', guard: { flag: 'isB2B' } },
-  { path: 'groups/:id', name: 'GroupDetailsView', guard: { flag: 'isB2B' } },
-  { path: 'geofences', name: 'GeofenceListView' },
-  { path: 'geofences/create', name: 'GeofenceCreateView' },
-  { path: 'geofences/:id', name: 'GeofenceDetailsView' },
-  { path: 'geofences/:id/edit', name: 'GeofenceEditView' },
-  { path: 'anchors', name: 'AnchorsListView' },
+  {
+    path: 'groups',
+    name: 'GroupListView',
+    guard: { flag: 'isB2B' },
+    screen: () => import('../../features/groups/GroupListPage').then((m) => m.GroupListPage),
+  },
+  {
+    path: 'groups/:id',
+    name: 'GroupDetailsView',
+    guard: { flag: 'isB2B' },
+    screen: () => import('../../features/groups/GroupDetailsPage').then((m) => m.GroupDetailsPage),
+  },
+  {
+    path: 'geofences',
+    name: 'GeofenceListView',
+    screen: () =>
+      import('../../features/geofences/GeofenceListPage').then((m) => m.GeofenceListPage),
+  },
+  {
+    path: 'geofences/create',
+    name: 'GeofenceCreateView',
+    guard: manageGeofences,
+    screen: () =>
+      import('../../features/geofences/GeofenceFormPage').then((m) => m.GeofenceCreatePage),
+  },
+  {
+    path: 'geofences/:id',
+    name: 'GeofenceDetailsView',
+    screen: () =>
+      import('../../features/geofences/GeofenceDetailsPage').then((m) => m.GeofenceDetailsPage),
+  },
+  {
+    path: 'geofences/:id/edit',
+    name: 'GeofenceEditView',
+    guard: manageGeofences,
+    screen: () =>
+      import('../../features/geofences/GeofenceFormPage').then((m) => m.GeofenceEditPage),
+  },
+  {
+    path: 'anchors',
+    name: 'AnchorsListView',
+    guard: { can: ['view', 'Anchors'] },
+    screen: () => import('../../features/anchors/AnchorsListPage').then((m) => m.AnchorsListPage),
+  },
   {
     path: 'dashboards',
     guard: { can: ['view', 'Dashboard'] },
+    screen: () => import('../../features/dashboards/DashboardsPage').then((m) => m.DashboardsPage),
     children: [
       { index: true, redirect: 'dwell' },
-      { path: 'dwell' },
-      { path: 'analytics', guard: { can: ['view', 'CustomReport'] } },
+      {
+        path: 'dwell',
+        screen: () => import('../../features/dashboards/DwellPage').then((m) => m.DwellPage),
+      },
+      {
+        path: 'analytics',
+        guard: { can: ['view', 'CustomReport'], otherwise: '/dashboards/dwell' },
+        screen: () =>
+          import('../../features/dashboards/AnalyticsPage').then((m) => m.AnalyticsPage),
+      },
     ],
   },
   { path: 'archived-shipments', guard: shipments },

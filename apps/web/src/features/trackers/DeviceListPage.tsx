@@ -1,14 +1,16 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Box, Center, Loader, Paper, SegmentedControl, Tabs } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconMapPinOff, IconUsersGroup } from '@tabler/icons-react';
+import { IconMapPinOff } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BREAKPOINTS } from '@waymark/domain';
 import { useDeviceList } from '../../api/devices';
+import { withLive } from '../../api/livePositions';
 import { useAccountPositions } from '../../api/realtime';
 import { useSession } from '../../app/session/useSession';
 import { EmptyState } from '../../components/EmptyState';
 import type { DateRange } from '../../components/dateRange';
+import { GroupsTab } from '../groups/GroupsTab';
 import {
   filterTrackers,
   nextPaging,
@@ -23,10 +25,12 @@ import { SearchBox } from './list/SearchBox';
 import { TrackerList } from './list/TrackerList';
 import { useNow } from './list/useNow';
 import { useTrackerFilters } from './list/useTrackerFilters';
+import { useTrackerSelectionStore } from './list/selection';
+import { useTrackersSettled } from './list/useTrackersSettled';
 
 // MapLibre is most of this screen's weight: it loads after the list, never with the login page.
-const TrackersMap = lazy(() =>
-  import('./list/TrackersMap').then((m) => ({ default: m.TrackersMap })),
+const SelectionMap = lazy(() =>
+  import('./list/SelectionMap').then((m) => ({ default: m.SelectionMap })),
 );
 
 const mapFallback = (
@@ -68,7 +72,7 @@ export function DeviceListPage() {
   );
   const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: 25 });
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selection = useTrackerSelectionStore();
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [mobileColumn, setMobileColumn] = useState<'left' | 'center'>('left');
   const [tab, setTab] = useState<string | null>('all');
@@ -77,12 +81,27 @@ export function DeviceListPage() {
     end: new Date(),
   }));
 
-  const devices = useMemo(() => list.data ?? [], [list.data]);
+  // Live positions join the list (and so its filters and search) when it is fetched and once a
+  // minute with the clock; in between, rows and markers follow them by themselves.
+  // `now` is there to read the live store again each minute.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const devices = useMemo(() => withLive(list.data ?? []), [list.data, now]);
   const filtered = useMemo(
     () => filterTrackers(devices, applied, search, now),
     [devices, applied, search, now],
   );
   const { rows, page } = pageOf(filtered, paging);
+  useTrackersSettled(list.isSuccess, filtered.length);
+  // Built only when its inputs change: not a 100,000-id array on every render (a selection).
+  const report = useMemo(
+    () => ({
+      accountId: accountId ?? 0,
+      from: range.start,
+      to: range.end,
+      deviceIds: checked.size > 0 ? [...checked] : filtered.map((d) => d.id),
+    }),
+    [accountId, range, checked, filtered],
+  );
 
   const onSearch = useCallback(
     (text: string) => {
@@ -117,10 +136,10 @@ export function DeviceListPage() {
   const onOpen = useCallback((id: number) => navigate(`/trackers/${id}`), [navigate]);
   const onShowOnMap = useCallback(
     (id: number) => {
-      setSelectedId(id);
+      selection.set(id);
       if (mobile) setMobileColumn('center');
     },
-    [mobile],
+    [mobile, selection],
   );
 
   const isEmpty = list.isSuccess && devices.length === 0;
@@ -180,11 +199,15 @@ export function DeviceListPage() {
           )}
         </Tabs.Panel>
         {isB2B && (
-          <Tabs.Panel value="groups">
-            <EmptyState
-              title="There are no Groups"
-              text="Tracker groups of this account are listed here"
-              icon={<IconUsersGroup size={26} />}
+          <Tabs.Panel
+            value="groups"
+            style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+          >
+            <GroupsTab
+              accountId={accountId}
+              active={tab === 'groups'}
+              search={search}
+              trackers={devices}
             />
           </Tabs.Panel>
         )}
@@ -213,16 +236,11 @@ export function DeviceListPage() {
         range={range}
         now={now}
         onRange={setRange}
-        report={{
-          accountId: accountId ?? 0,
-          from: range.start,
-          to: range.end,
-          deviceIds: checked.size > 0 ? [...checked] : filtered.map((d) => d.id),
-        }}
+        report={report}
       />
       <Box style={{ flex: 1, minHeight: 0, position: 'relative' }}>
         <Suspense fallback={mapFallback}>
-          <TrackersMap trackers={filtered} selectedId={selectedId} onSelect={setSelectedId} />
+          <SelectionMap trackers={filtered} selection={selection} />
         </Suspense>
       </Box>
     </>

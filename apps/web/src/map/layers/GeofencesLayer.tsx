@@ -19,7 +19,7 @@ export function geofenceGeometry(g: MapGeofence): GeoJSON.Polygon | GeoJSON.Mult
 
 /** Geofences as outlined areas: circles (lat, lng, radius km) and polygons (geo_json). */
 export function GeofencesLayer({ geofences }: { geofences: readonly MapGeofence[] }) {
-  const { map, onSingleClick, showPopup } = useFleetMap();
+  const { map, onSingleClick, showPopup, setStat } = useFleetMap();
   useLegendSection('geofences');
   const data = useMemo((): GeoJSON.FeatureCollection => {
     const features: GeoJSON.Feature[] = [];
@@ -31,6 +31,7 @@ export function GeofencesLayer({ geofences }: { geofences: readonly MapGeofence[
     return { type: 'FeatureCollection', features };
   }, [geofences]);
   const ids = useAreaLayer('geofences', GEOFENCE_HEX, 0.15, data);
+  useEffect(() => setStat('geofences', data.features.length), [data, setStat]);
 
   useEffect(
     () =>

@@ -1,16 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Marker, type GeoJSONSource, type MapGeoJSONFeature } from 'maplibre-gl';
+import type { GeoJSONSource } from 'maplibre-gl';
 import { markerColour } from '@waymark/domain';
+import { freshest, livePositions, useLivePosition } from '../../api/livePositions';
 import { CLUSTER_HEX, MARKER_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import { TrackerPopup } from '../TrackerPopup';
+import { useClusterLabels } from '../useClusterLabels';
+import { liveRedrawMs, MAP_REDRAW_MS } from '../liveRedraw';
+import { announceTrackersIdle, whenSourceIdle } from '../settled';
 import type { MapTracker } from '../types';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
 /** Spec 000 §2.4 and §9. */
 export const CLUSTER_RADIUS = 40;
 const SELECT_ZOOM = 12;
-
 export interface TrackersLayerProps {
   trackers: readonly MapTracker[];
   /** The tracker whose popup is open; the map moves to it when this changes. */
@@ -19,26 +22,32 @@ export interface TrackersLayerProps {
   onSelect?: (id: number | null) => void;
 }
 
+type MarkerPosition = NonNullable<MapTracker['current_position']>;
+
+function toFeature(t: MapTracker, p: MarkerPosition, now: Date): GeoJSON.Feature<GeoJSON.Point> {
+  const colour = markerColour(
+    {
+      timestamp: p.timestamp,
+      last_movement_time: p.last_movement_time,
+      is_inside_geofences: p.is_inside_geofences,
+      expected_report_minutes: t.expected_report_minutes,
+    },
+    now,
+  );
+  return {
+    type: 'Feature',
+    id: t.id,
+    geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+    properties: { id: t.id, colour: MARKER_HEX[colour] },
+  };
+}
+
+/** Markers of the trackers, at the newest position known (fetched or live). */
 function toFeatures(trackers: readonly MapTracker[], now: Date): GeoJSON.FeatureCollection {
   const features: GeoJSON.Feature[] = [];
   for (const t of trackers) {
-    const p = t.current_position;
-    if (!p) continue;
-    const colour = markerColour(
-      {
-        timestamp: p.timestamp,
-        last_movement_time: p.last_movement_time,
-        is_inside_geofences: p.is_inside_geofences,
-        expected_report_minutes: t.expected_report_minutes,
-      },
-      now,
-    );
-    features.push({
-      type: 'Feature',
-      id: t.id,
-      geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-      properties: { id: t.id, colour: MARKER_HEX[colour] },
-    });
+    const p = freshest<MarkerPosition>(t.current_position, livePositions.get(t.id));
+    if (p) features.push(toFeature(t, p, now));
   }
   return { type: 'FeatureCollection', features };
 }
@@ -60,7 +69,6 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
     };
   });
   const cluster = mode === 'cluster';
-  const [sourceVersion, setSourceVersion] = useState(0);
   useLegendSection('trackers');
 
   useEffect(() => {
@@ -108,71 +116,96 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
         'circle-stroke-color': '#ffffff',
       },
     });
-    // Data effects must run again for the new source.
-    queueMicrotask(() => setSourceVersion((v) => v + 1));
     return () => removeAll(map, [ids.clusters, ids.ring, ids.points], ids.source);
   }, [map, ids, cluster]);
 
+  // The effects below depend on `cluster` too: a new mode makes a new source that needs them.
+  const collectionRef = useRef<GeoJSON.FeatureCollection>({
+    type: 'FeatureCollection',
+    features: [],
+  });
   useEffect(() => {
-    setSourceData(map, ids.source, toFeatures(trackers, new Date()));
-  }, [map, ids, trackers, sourceVersion]);
+    const collection = toFeatures(trackers, new Date());
+    collectionRef.current = collection;
+    setSourceData(map, ids.source, collection);
+    performance.mark('trackers-map-data');
+    return whenSourceIdle(map, ids.source, () => announceTrackersIdle(trackers.length));
+  }, [map, ids, trackers, cluster]);
+
+  // Live positions move the markers that moved, batched per redraw interval. Unclustered, as
+  // a diff (updateData). Clustered, the collection is sent again with the moved markers in
+  // place: MapLibre 6.17 loses the clustering of a source that takes a diff, and re-clustering
+  // 100,000 points is the worker's job either way. Sending 100,000 markers costs the page a
+  // long task, so big fleets redraw less often (1 s per 100,000 markers, never under 200 ms).
+  const byId = useMemo(() => new globalThis.Map(trackers.map((t) => [t.id, t])), [trackers]);
+  const byIdRef = useRef(byId);
+  useEffect(() => {
+    byIdRef.current = byId;
+  }, [byId]);
+  useEffect(() => {
+    const pending = new globalThis.Map<number, GeoJSON.Feature<GeoJSON.Point>>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const source = map.getSource<GeoJSONSource>(ids.source);
+      if (!source || pending.size === 0) return;
+      if (cluster) {
+        const collection = collectionRef.current;
+        const moved = collection.features.map((f) => pending.get(f.id as number) ?? f);
+        collectionRef.current = { type: 'FeatureCollection', features: moved };
+        source.setData(collectionRef.current);
+      } else {
+        source.updateData({
+          update: [...pending.values()].map((f) => ({
+            id: f.id!,
+            newGeometry: f.geometry,
+            addOrUpdateProperties: [{ key: 'colour', value: f.properties!.colour as string }],
+          })),
+        });
+      }
+      pending.clear();
+    };
+    const unsubscribe = livePositions.subscribe((changed) => {
+      const now = new Date();
+      for (const p of changed) {
+        const tracker = byIdRef.current.get(p.device_id);
+        if (tracker) pending.set(p.device_id, toFeature(tracker, p, now));
+      }
+      if (pending.size === 0 || timer !== undefined) return;
+      const markers = collectionRef.current.features.length;
+      timer = setTimeout(flush, cluster ? liveRedrawMs(markers) : MAP_REDRAW_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [map, ids, cluster]);
 
   useEffect(() => {
     if (map.getLayer(ids.ring)) map.setFilter(ids.ring, ['==', ['get', 'id'], selectedId ?? -1]);
-  }, [map, ids, selectedId, sourceVersion]);
+  }, [map, ids, selectedId, cluster]);
 
   // Cluster count labels and the numbers browser tests read, refreshed whenever the map rests.
-  useEffect(() => {
-    const labels = new globalThis.Map<number, Marker>();
-    const update = () => {
-      if (!map.getSource(ids.source)) return;
-      const rendered = map.queryRenderedFeatures({ layers: [ids.clusters, ids.points] });
-      const clusters = new globalThis.Map<number, MapGeoJSONFeature>();
-      let markers = 0;
-      for (const f of rendered) {
-        if (f.properties.cluster) clusters.set(f.properties.cluster_id as number, f);
-        else markers += 1;
-      }
-      let inClusters = 0;
-      for (const [id, f] of clusters) {
-        const count = f.properties.point_count as number;
-        inClusters += count;
-        const [lng, lat] = (f.geometry as GeoJSON.Point).coordinates as [number, number];
-        const existing = labels.get(id);
-        if (existing) {
-          existing.setLngLat([lng, lat]);
-          continue;
-        }
-        const element = document.createElement('div');
-        element.textContent = String(f.properties.point_count_abbreviated ?? count);
-        element.setAttribute('role', 'img');
-        element.setAttribute('aria-label', `Cluster of ${count} trackers`);
-        element.style.cssText =
-          'color:#fff;font:600 12px/1 system-ui,sans-serif;pointer-events:none;user-select:none';
-        labels.set(id, new Marker({ element }).setLngLat([lng, lat]).addTo(map));
-      }
-      for (const [id, marker] of labels) {
-        if (!clusters.has(id)) {
-          marker.remove();
-          labels.delete(id);
-        }
-      }
-      setStat('clusters', clusters.size);
-      setStat('markers', markers);
-      setStat('trackers', markers + inClusters);
-    };
-    map.on('idle', update);
-    update();
-    return () => {
-      map.off('idle', update);
-      for (const marker of labels.values()) marker.remove();
-    };
-  }, [map, ids, setStat, sourceVersion]);
+  useClusterLabels(map, {
+    source: ids.source,
+    clustersLayer: ids.clusters,
+    pointsLayer: ids.points,
+    noun: 'trackers',
+    setStat,
+    stats: { items: 'trackers', markers: 'markers', clusters: 'clusters' },
+    version: cluster ? 1 : 0,
+  });
 
-  const byId = useMemo(() => new globalThis.Map(trackers.map((t) => [t.id, t])), [trackers]);
   const popupId = `tracker-${selectedId ?? ''}`;
-  const selected = selectedId === null ? undefined : byId.get(selectedId);
-  const selectedPosition = selected?.current_position ?? null;
+  const selectedTracker = selectedId === null ? undefined : byId.get(selectedId);
+  const selectedPosition = useLivePosition<MarkerPosition>(
+    selectedId ?? -1,
+    selectedTracker?.current_position ?? null,
+  );
+  const selected = useMemo(
+    () => selectedTracker && { ...selectedTracker, current_position: selectedPosition },
+    [selectedTracker, selectedPosition],
+  );
 
   // Clicks: a marker selects its tracker, a cluster zooms in to where it splits.
   useEffect(
@@ -203,8 +236,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
   const hasSelectedPosition = selectedPosition !== null;
   useEffect(() => {
     if (selectedId === null || !hasSelectedPosition) return;
-    const tracker = byId.get(selectedId);
-    const p = tracker?.current_position;
+    const p = selected?.current_position;
     if (!p) return;
     map.easeTo({ center: [p.lng, p.lat], zoom: Math.max(map.getZoom(), SELECT_ZOOM) });
     // Only on a new selection; live moves update the popup below without moving the camera.

@@ -27,7 +27,7 @@ export function useDetailsNotices(
   useEffect(() => {
     if (!device || device.current_position || warnedFor.current === device.id) return;
     warnedFor.current = device.id;
-    toast.info(NO_POSITIONS, { timeout: NO_POSITIONS_MS });
+    toast.warning(NO_POSITIONS, { timeout: NO_POSITIONS_MS });
   }, [device]);
 
   const positionsAt = positions?.at;

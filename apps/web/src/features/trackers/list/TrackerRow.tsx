@@ -4,6 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { PENDING_TRACKER_MESSAGE, type DeviceListItem } from '@waymark/domain';
+import { useLivePosition } from '../../../api/livePositions';
 import { BatteryBadge } from '../../../components/BatteryBadge';
 import { StatusBadge } from '../../../components/StatusBadge';
 
@@ -32,7 +33,7 @@ export const TrackerRow = memo(function TrackerRow({
   onOpen,
   onShowOnMap,
 }: TrackerRowProps) {
-  const p = device.current_position;
+  const p = useLivePosition(device.id, device.current_position);
   return (
     <Group
       role="listitem"

@@ -1,0 +1,11 @@
+/** Spec 000 §9: live moves reach the map at most every 200 ms (map redraw debounce). */
+export const MAP_REDRAW_MS = 200;
+
+/**
+ * How often live moves redraw a clustered map of `markers` markers: sending the whole
+ * collection again costs the page a long task at 100,000 markers, so big fleets redraw less
+ * often (1 s per 100,000 markers, never under 200 ms). Plain data: bench/map uses it too.
+ */
+export function liveRedrawMs(markers: number) {
+  return Math.max(MAP_REDRAW_MS, Math.round(markers / 100));
+}

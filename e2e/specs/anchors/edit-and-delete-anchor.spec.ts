@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInAs } from '../../support/login';
+
+// The map runs on SwiftShader here: the wizard's map step takes a while.
+test.describe.configure({ timeout: 120_000 });
+
+/** An anchor made through the API, so this test owns it. */
+async function anchorByApi(page: Page, name: string) {
+  const bearer = await page.evaluate(() => window.localStorage.getItem('waymark.token'));
+  const headers = { Authorization: `Bearer ${bearer}` };
+  const me = (await (await page.request.get('/api/me', { headers })).json()) as {
+    data: { accounts: { id: number; title: string }[] };
+  };
+  const account = me.data.accounts.find((a) => a.title === 'Demo Logistics')!;
+  const response = await page.request.post(`/api/accounts/${account.id}/anchors`, {
+    headers,
+    data: { name, serial: `e2e-${Date.now()}`, lat: 41.88, lng: -87.63, radius: 40 },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('a user edits an anchor in the wizard and deletes it from the list', async ({ page }) => {
+  await logInAs(page, 'user@demo.test', 'Pat Power');
+  await anchorByApi(page, 'Yard beacon');
+  await page.goto('/anchors');
+  const row = page.getByRole('listitem').filter({ hasText: 'Yard beacon' });
+  await expect(row).toContainText('40 ft');
+
+  await row.getByRole('button', { name: 'Edit Yard beacon' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Yard beacon');
+  await dialog.getByLabel('Name').fill('Yard beacon east');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByTestId('anchor-point')).toHaveText('Point 41.88000, -87.63000');
+  await dialog.getByLabel('Radius').click();
+  await page.getByRole('option', { name: '70 ft' }).click();
+  for (let step = 0; step < 3; step++) {
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+  }
+  await dialog.getByRole('button', { name: 'Save Anchor' }).click();
+  await expect(page.getByText('Yard beacon east has been updated')).toBeVisible();
+
+  const edited = page.getByRole('listitem').filter({ hasText: 'Yard beacon east' });
+  await expect(edited).toContainText('70 ft');
+  await edited.getByRole('button', { name: 'Show Yard beacon east on the map' }).click();
+  await expect(page.getByTestId('anchor-popup')).toContainText('Radius 70 ft');
+
+  await edited.getByRole('button', { name: 'Delete Yard beacon east' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Yard beacon east has been deleted')).toBeVisible();
+  await expect(edited).toHaveCount(0);
+});

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { logInAs, openAccountMenu } from '../../support/login';
+
+// Each test logs in and opens map screens: slow on a shared two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+test('a manager sees the groups but may not create one: Access denied', async ({ page }) => {
+  await logInAs(page, 'manager@demo.test', 'Morgan Manager');
+  await page.goto('/groups');
+  await expect(
+    page.getByRole('list', { name: 'Groups' }).getByRole('listitem', { name: 'Cold Chain' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'New Tracker Group' }).click();
+  await expect(page.getByText('Access denied')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the trackers list Groups tab lists the groups and opens one', async ({ page }) => {
+  await logInAs(page, 'manager@demo.test', 'Morgan Manager');
+  await page.goto('/trackers');
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await page
+    .getByRole('list', { name: 'Groups' })
+    .getByRole('link', { name: 'Long Haul Trucks' })
+    .click();
+  await expect(page).toHaveURL(/\/groups\/\d+$/);
+  await expect(page.getByRole('button', { name: 'Long Haul Trucks' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Group trackers' }).getByRole('listitem', { name: 'Truck 01' }),
+  ).toBeVisible();
+});
+
+test('a consumer account is sent to the trackers list', async ({ page }) => {
+  // The admin's consumer account, not Casey's login: the account settings test changes
+  // Casey's password while it runs in parallel.
+  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await openAccountMenu(page, 'Alex Admin');
+  await page.getByRole('menuitem', { name: 'Switch Accounts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switching Account' });
+  await dialog.getByText('Demo Home').click();
+  await dialog.getByRole('button', { name: 'Switch Account' }).click();
+  await expect(page.locator('body')).toHaveClass(/brand-consumer/);
+  await page.goto('/groups');
+  await expect(page).toHaveURL(/\/trackers$/);
+});
+
+test('a tracker opened from the group list goes back to All Groups', async ({ page }) => {
+  await logInAs(page, 'manager@demo.test', 'Morgan Manager');
+  await page.goto('/groups');
+  const row = page
+    .getByRole('list', { name: 'Groups' })
+    .getByRole('listitem', { name: 'Cold Chain' });
+  await row.getByRole('button', { name: 'Show trackers of Cold Chain' }).click();
+  await row.getByRole('link', { name: 'Reefer 04' }).click();
+  await expect(page).toHaveURL(/\/trackers\/\d+$/);
+  await page.getByRole('link', { name: 'All Groups' }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+});
