@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { positiveInt } from '../shared/options';
 
 export interface BenchOptions {
   /** PostgreSQL server URL (a database on it is created for the run), or undefined for PGlite. */
@@ -15,15 +16,6 @@ export interface BenchOptions {
 }
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
-
-function positiveInt(name: string, text: string | undefined, fallback: number) {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) {
-    throw new Error(`--${name} must be a positive whole number, got ${JSON.stringify(text)}`);
-  }
-  return n;
-}
 
 /** `--postgres`, `--devices N`, `--geofences N`, `--seconds N`, `--rate N` and the rest. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {

@@ -12,9 +12,8 @@ const HEARTBEAT = 0x13;
  */
 const GROUP = 10;
 /**
- * Groups in flight per connection. The server stores one location of a connection per batch
- * (it handles a connection's frames in order, each after the previous is stored), so one
- * group keeps it busy; more would only lengthen the drain at the end.
+ * Groups in flight per connection. The server stores the frames of one read together, so a
+ * group is one batch's worth for this tracker; more would only lengthen the drain at the end.
  */
 const WINDOW = 1;
 

@@ -1,0 +1,363 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { liveRedrawMs } from '../apps/web/src/map/liveRedraw';
+import { startBarePage } from './map/bare-page';
+import { panAndZoom, startFrames, stopFrames } from './map/frames';
+import { feedPositions, fleetPoints, toGeoJson } from './map/live-feed';
+import { bars, printMapFigures, writeMapFigures, type MapFigures } from './map/report';
+import { benchDatabase, DEFAULT_POSTGRES } from './fleet/postgres';
+import { fleetLogin, seedFleet } from './fleet/seed-fleet';
+import { startServerProcess } from './fleet/server-process';
+
+/**
+ * `npm run bench:map [-- --devices N --rounds N --live-seconds N]` (build the web app first:
+ * `npm run build`, or point WEB_DIST_DIR at a build). The trackers screen with 100,000 trackers
+ * (PostgreSQL) in headless Chromium against the real server process, and a bare MapLibre page
+ * with the same points on the same basemap, in one run: time to settled, the card after a
+ * click in the list, frames under a live feed of 1,000 positions/s, and frames while panning
+ * and zooming. Prints figures and ratios; never fails.
+ */
+
+const log = (text: string) => console.log(`[bench:map] ${text}`);
+/** PositionUpdated messages the pages' websockets received. */
+let liveMessages = 0;
+const VIEWPORT = { width: 1440, height: 900 };
+const SETTLE_TIMEOUT_MS = 240_000;
+// PITFALLS.md: Debian's Chromium, WebGL on SwiftShader.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+
+function options() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      devices: { type: 'string' },
+      rounds: { type: 'string' },
+      'live-seconds': { type: 'string' },
+      'live-rate': { type: 'string' },
+    },
+  });
+  return {
+    devices: Number(values.devices ?? 100_000),
+    rounds: Number(values.rounds ?? 2),
+    liveSeconds: Number(values['live-seconds'] ?? 10),
+    liveRate: Number(values['live-rate'] ?? 1000),
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES,
+    webDist:
+      process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
+  };
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** Milliseconds from navigation start to a performance mark the page sets. */
+async function timeToMark(page: Page, url: string, mark: string) {
+  await page.goto(url);
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
+    timeout: SETTLE_TIMEOUT_MS,
+    polling: 100,
+  });
+  return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
+}
+
+async function newPage(browser: Browser, session?: { token: string; accountId: number }) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  // tsx compiles the functions handed to page.evaluate with esbuild's __name() helper.
+  await context.addInitScript('window.__name = (f) => f;');
+  if (session) {
+    await context.addInitScript(
+      ([token, accountId]) => {
+        localStorage.setItem('waymark.token', token);
+        localStorage.setItem('waymark.account', accountId);
+      },
+      [session.token, String(session.accountId)] as const,
+    );
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (error) => log(`page error: ${error.message}`));
+  // Counted from the start: a socket opened before a listener is attached is never reported.
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string') {
+        liveMessages += payload.split('PositionUpdated').length - 1;
+      }
+    }),
+  );
+  return page;
+}
+
+/** Where the app's time to settled went: when its requests started and ended (ms). */
+function appBreakdown(page: Page) {
+  return page.evaluate(() => {
+    const out: Record<string, number> = {};
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    out['html'] = nav.responseEnd;
+    out['dom content loaded'] = nav.domContentLoadedEventEnd;
+    for (const mark of ['device-list-decoded', 'trackers-map-data']) {
+      const entry = performance.getEntriesByName(mark)[0];
+      if (entry) out[mark] = entry.startTime;
+    }
+    for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const name = new URL(e.name).pathname;
+      const key = name.includes('device-list')
+        ? 'device-list'
+        : /\/assets\/map-/.test(name)
+          ? 'map chunk'
+          : /\/api\/(session|me|accounts\/\d+$)/.test(name)
+            ? `session ${name}`
+            : /worker/.test(name)
+              ? 'maplibre worker'
+              : null;
+      if (!key) continue;
+      out[`${key} start`] = e.startTime;
+      out[`${key} end`] = e.responseEnd;
+      if (key === 'device-list') out['device-list bytes'] = e.encodedBodySize;
+    }
+    return out;
+  });
+}
+
+/** Clicks "Show … on map" of a list row and times, in the page, until its card is painted. */
+async function openCard(page: Page, name: string) {
+  await page.evaluate((trackerName) => {
+    const w = window as unknown as { __card?: Promise<number> };
+    w.__card = new Promise<number>((resolve) => {
+      let start: number | undefined;
+      document.addEventListener(
+        'pointerdown',
+        () => {
+          start = performance.now();
+          performance.mark('card-click');
+        },
+        { capture: true, once: true },
+      );
+      const observer = new MutationObserver(() => {
+        const card = document.querySelector('[data-testid="tracker-popup"]');
+        if (start === undefined || !card?.textContent?.includes(trackerName)) return;
+        observer.disconnect();
+        // Painted: the frame after the card entered the DOM.
+        requestAnimationFrame(() => {
+          performance.mark('card-open');
+          resolve(performance.now() - start!);
+        });
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, name);
+  await page.getByRole('button', { name: `Show ${name} on map`, exact: true }).click();
+  return page.evaluate(() => (window as unknown as { __card: Promise<number> }).__card);
+}
+
+async function main() {
+  const o = options();
+  if (!existsSync(`${o.webDist}/index.html`)) {
+    throw new Error(`No web build in ${o.webDist}: run \`npm run build\` or set WEB_DIST_DIR`);
+  }
+  const loadBefore = os.loadavg();
+  const database = await benchDatabase(o.postgresUrl, 'map');
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let bare: Awaited<ReturnType<typeof startBarePage>> | undefined;
+  let browser: Browser | undefined;
+  const cleanUp = async () => {
+    await browser?.close();
+    await bare?.close();
+    await server?.stop();
+    await database.drop();
+  };
+  const interrupt = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    server = await startServerProcess({ databaseUrl: database.url, webDistDir: o.webDist });
+    const fleet = await seedFleet(database.url, o.devices);
+    const points = await fleetPoints(database.url, fleet.accountId);
+    log(`seeded ${o.devices} trackers; ${points.length} with positions`);
+    const session = { token: await fleetLogin(server.url), accountId: fleet.accountId };
+    bare = await startBarePage(toGeoJson(points));
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+
+    // Settled, alternating bare and app, each in a fresh context (cold cache both ways).
+    const appMs: number[] = [];
+    let breakdown: Record<string, number> = {};
+    const bareMs: number[] = [];
+    // App first in each round: the bare map then takes the size of the app's map.
+    let bareUrl = bare.url;
+    for (let round = 0; round < o.rounds; round++) {
+      const appPage = await newPage(browser, session);
+      appMs.push(await timeToMark(appPage, `${server.url}/trackers`, 'trackers-settled'));
+      breakdown = await appBreakdown(appPage);
+      const box = await appPage.getByTestId('fleet-map').boundingBox();
+      if (box) bareUrl = `${bare.url}?w=${Math.round(box.width)}&h=${Math.round(box.height)}`;
+      const barePage = await newPage(browser);
+      bareMs.push(await timeToMark(barePage, bareUrl, 'bare-settled'));
+      await barePage.context().close();
+      log(
+        `round ${round + 1}: app ${Math.round(appMs.at(-1)!)} ms, bare ${Math.round(bareMs.at(-1)!)} ms`,
+      );
+      if (round < o.rounds - 1) await appPage.context().close();
+    }
+
+    // The last app page stays open for the interaction phases, at the initial overview
+    // (zoom 5) for idle, live and pan/zoom, like the bare page.
+    const page = browser.contexts()[0]!.pages()[0]!;
+    await startFrames(page);
+    await page.waitForTimeout(3000);
+    const idle = await stopFrames(page);
+
+    const messagesBefore = liveMessages;
+    // BENCH_PROFILE=file.cpuprofile: a CPU profile of the page during the live phase.
+    const profiler = process.env.BENCH_PROFILE
+      ? await page.context().newCDPSession(page)
+      : undefined;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
+    await startFrames(page);
+    const feed = await feedPositions(server.url, fleet.apiToken, points, o.liveRate, o.liveSeconds);
+    await page.waitForTimeout(1000);
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    }
+    const liveFrames = await stopFrames(page);
+    const framesReceived = liveMessages - messagesBefore;
+    // Still clustered after the live moves (a check that the redraw keeps the clusters).
+    await page.waitForTimeout(1500);
+    const clustersAfterLive = Number(
+      await page.getByTestId('fleet-map').getAttribute('data-clusters'),
+    );
+    log(`live: ${feed.accepted} accepted, ${framesReceived} messages seen`);
+
+    await startFrames(page);
+    await panAndZoom(page, '[data-testid="fleet-map"]');
+    const appPan = await stopFrames(page);
+
+    // Cards last: opening one moves the camera to the tracker (zoom 12).
+    const names = await page
+      .getByRole('list', { name: 'Trackers' })
+      .getByRole('listitem')
+      .evaluateAll((rows) => rows.slice(0, 6).map((r) => r.getAttribute('aria-label') ?? ''));
+    const cardMs: number[] = [];
+    for (const name of names) {
+      cardMs.push(await openCard(page, name));
+      await page.waitForTimeout(1500);
+    }
+    log(`cards: ${cardMs.map((v) => Math.round(v)).join(', ')} ms`);
+
+    const barePage = await newPage(browser);
+    await timeToMark(barePage, bareUrl, 'bare-settled');
+    // The bare page under the same live load, redrawn the way the app redraws a clustered map:
+    // the collection with the moved points sent again (setData) every liveRedrawMs().
+    await startFrames(barePage);
+    await barePage.evaluate(
+      async ({ rate, seconds, every }) => {
+        const map = (window as unknown as { __map: MapLibreMap }).__map;
+        const source = map.getSource<GeoJSONSource>('points')!;
+        const data = (await source.getData()) as GeoJSON.FeatureCollection<GeoJSON.Point>;
+        const features = [...data.features];
+        const moves = Math.round((rate * every) / 1000);
+        await new Promise<void>((resolve) => {
+          let elapsed = 0;
+          const timer = setInterval(() => {
+            for (let i = 0; i < moves; i++) {
+              const k = Math.floor(Math.random() * features.length);
+              const [lng, lat] = features[k]!.geometry.coordinates as [number, number];
+              features[k] = {
+                ...features[k]!,
+                geometry: { type: 'Point', coordinates: [lng + 0.001, lat + 0.001] },
+              };
+            }
+            source.setData({ type: 'FeatureCollection', features: [...features] });
+            elapsed += every;
+            if (elapsed >= seconds * 1000) {
+              clearInterval(timer);
+              setTimeout(resolve, 1000);
+            }
+          }, every);
+        });
+      },
+      { rate: o.liveRate, seconds: o.liveSeconds, every: liveRedrawMs(points.length) },
+    );
+    const bareLive = await stopFrames(barePage);
+    await startFrames(barePage);
+    await panAndZoom(barePage, '#map');
+    const barePan = await stopFrames(barePage);
+
+    const app = median(appMs);
+    const bareMedian = median(bareMs);
+    log(
+      `app breakdown (ms from navigation): ${Object.entries(breakdown)
+        .sort((a, b) => a[1] - b[1])
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join(', ')}`,
+    );
+    const figures: Omit<MapFigures, 'bars'> = {
+      database: 'postgres',
+      at: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        node: process.version,
+        loadBefore,
+        loadAfter: os.loadavg(),
+      },
+      browser: `Chromium ${browser.version()}`,
+      viewport: VIEWPORT,
+      devices: o.devices,
+      settled: {
+        definition:
+          "navigation start → performance.mark('trackers-settled'): list rows rendered and the map idle (MapLibre idle, trackers source loaded) with every filtered tracker in it; bare (its map the size of the app's map): → 'bare-settled', points source loaded and map idle. Median of the rounds, fresh browser context each.",
+        appMs,
+        bareMs,
+        app,
+        bare: bareMedian,
+        ratio: app / bareMedian,
+      },
+      card: {
+        definition:
+          "pointerdown on a list row's 'Show … on map' → the tracker's card (map popup with its name) in the DOM and the next frame painted, measured in the page",
+        ms: cardMs,
+        median: median(cardMs),
+        max: Math.max(...cardMs),
+      },
+      live: {
+        rate: o.liveRate,
+        seconds: feed.seconds,
+        accepted: feed.accepted,
+        framesReceived,
+        clustersAfterLive,
+        frames: liveFrames,
+        bareFrames: bareLive,
+      },
+      panZoom: { app: appPan, bare: barePan, p95Ratio: appPan.p95 / Math.max(1, barePan.p95) },
+      idle,
+    };
+    const all: MapFigures = { ...figures, bars: bars(figures) };
+    printMapFigures(all);
+    log(`figures written to ${writeMapFigures(all)}`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
