@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +14,15 @@ import { pipeline } from 'node:stream/promises';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The connection under a drizzle transaction: drizzle has no COPY, so COPY goes to the client
+ * the transaction runs on (a pg PoolClient, or PGlite's Transaction), read from its session.
+ */
+const connectionOf = <T>(tx: Tx) => (tx as unknown as { session: { client: T } }).session.client;
+const copyStatement = (table: string, columns: readonly string[], source: string) =>
+  `COPY ${table} (${columns.join(', ')}) FROM ${source} WITH (FORMAT csv)`;
 
 /** An open database: the same drizzle API over PGlite or PostgreSQL. */
 export interface Database {
@@ -25,6 +34,8 @@ export interface Database {
   close(): Promise<void>;
   /** Bulk-loads CSV rows (no header) into a table with COPY, the fastest way in on both. */
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /** The same COPY inside a transaction of `db`, on that transaction's connection. */
+  copyCsvIn(tx: Tx, table: string, columns: readonly string[], csv: string): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (tests copy it). */
   dump?(): Promise<Blob>;
 }
@@ -52,13 +63,14 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
     ping: () => ping(db),
     close: () => client.close(),
     copyCsv: async (table, columns, csv) => {
-      await client.query(
-        `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`,
-        [],
-        {
-          blob: new Blob([csv]),
-        },
-      );
+      await client.query(copyStatement(table, columns, `'/dev/blob'`), [], {
+        blob: new Blob([csv]),
+      });
+    },
+    copyCsvIn: async (tx, table, columns, csv) => {
+      await connectionOf<Transaction>(tx).query(copyStatement(table, columns, `'/dev/blob'`), [], {
+        blob: new Blob([csv]),
+      });
     },
     dump: () => client.dumpDataDir('gzip'),
   };
@@ -76,15 +88,19 @@ async function openPostgres(url: string): Promise<Database> {
     copyCsv: async (table, columns, csv) => {
       const connection = await pool.connect();
       try {
-        const stream = connection.query(
-          copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
-        );
-        await pipeline(Readable.from([csv]), stream);
+        await copyInto(connection, table, columns, csv);
       } finally {
         connection.release();
       }
     },
+    copyCsvIn: (tx, table, columns, csv) =>
+      copyInto(connectionOf<pg.PoolClient>(tx), table, columns, csv),
   };
+}
+
+function copyInto(client: pg.PoolClient, table: string, columns: readonly string[], csv: string) {
+  const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+  return pipeline(Readable.from([csv]), stream);
 }
 
 async function ping(db: Db): Promise<boolean> {

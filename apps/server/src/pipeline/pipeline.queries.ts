@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Database, type Db, type Tx } from '../db/client';
 import { currentPositions } from '../db/schema';
 import type { DeviceState, Position } from './position';
 import type { DeviceEvent } from './steps/events';
@@ -7,7 +7,7 @@ import type { GeofenceTransition } from './steps/geofences';
 import type { StatusWrite } from './status-writes';
 import { visitWrites, type VisitClose, type VisitInsert } from './visit-writes';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { POSITION_COLUMNS, positionsAsCsv } from './positions-copy';
 
 const monthKey = (d: Date) =>
   `${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -30,6 +30,25 @@ export async function ensurePartitions(
       ),
     );
     known.add(key);
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Stores a batch with COPY, the fastest way in. A device that resends positions already stored
+ * (its acknowledgement was lost) makes the COPY fail on the primary key: the batch then goes in
+ * again through insertPositions, which skips what is there.
+ */
+export async function storePositions(database: Database, tx: Tx, positions: readonly Position[]) {
+  if (positions.length === 0) return;
+  try {
+    await tx.transaction((savepoint) =>
+      database.copyCsvIn(savepoint, 'positions', POSITION_COLUMNS, positionsAsCsv(positions)),
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    await insertPositions(tx, positions);
   }
 }
 

@@ -137,13 +137,47 @@ describe('PositionPipeline', () => {
     expect(await storedCount(device.id)).toBe(2);
   });
 
-  it('stores a resent position once', async () => {
+  it('stores a resent position once, and the new ones sent with it', async () => {
     const account = await createAccount(t);
     const device = await createDevice(t, account);
     const report = fix(device.serial, 40, 39.0, -94.5);
     await pipeline.submit([report], 'teltonika');
-    await pipeline.submit([report], 'teltonika');
-    expect(await storedCount(device.id)).toBe(1);
+    const again = await pipeline.submit(
+      [report, fix(device.serial, 41, 39.01, -94.5, { attributes: { note: 'say "hi", twice' } })],
+      'teltonika',
+    );
+    expect(again).toEqual({ stored: 2, unknown: 0 });
+    expect(await storedCount(device.id)).toBe(2);
+    const [newest] = await queryRows<{ attributes: unknown; address: string | null }>(
+      t.db,
+      sql`SELECT attributes, address FROM positions WHERE device_id = ${device.id}
+        ORDER BY fix_time DESC LIMIT 1`,
+    );
+    expect(newest!.attributes).toEqual({ note: 'say "hi", twice' });
+    expect(newest!.address).toMatch(/^Near .+, .+/);
+  });
+
+  it('builds each batch on the one before it while that one commits', async () => {
+    const account = await createAccount(t);
+    const device = await createDevice(t, account);
+    const oneByOne = new PositionPipeline(t.ctx.database, t.ctx.addresses, hub, t.app.log, {
+      maxBatch: 1,
+    });
+    // About 1.1 km apart, north to south: each batch's odometer adds to the one before.
+    const results = await Promise.all(
+      [39.0, 39.01, 39.02].map((lat, i) =>
+        oneByOne.submit([fix(device.serial, 50 + i, lat, -94.5)], 'gt06'),
+      ),
+    );
+    expect(results).toEqual([1, 1, 1].map((stored) => ({ stored, unknown: 0 })));
+    expect(oneByOne.stats.batches).toBeGreaterThanOrEqual(2);
+    const [current] = await t.db
+      .select()
+      .from(currentPositions)
+      .where(eq(currentPositions.device_id, device.id));
+    expect(current!.lat).toBe(39.02);
+    expect(current!.odometer).toBeGreaterThan(2200);
+    expect(current!.odometer).toBeLessThan(2250);
   });
 
   it('counts reports from unknown serials and stores nothing for them', async () => {

@@ -2,17 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AddressCache } from '../adapters/geocoder/address-cache';
 import type { Database } from '../db/client';
 import type { DeviceStatus, RawPosition } from '../ingest/protocols/types';
-import { statusWrites } from './status-writes';
+import { statusWrites, type StatusWrite } from './status-writes';
 import { channels, type RealtimeHub } from '../realtime/hub';
 import { DeviceDirectory } from './device-directory';
 import { GeofenceRegistry } from './geofence-registry';
 import { AnchorRegistry } from './anchor-registry';
 import { locateAtAnchor } from './steps/ble-anchors';
 import { normaliseBatch } from './steps/normalise';
-import { runSteps } from './run-steps';
+import { runSteps, type StepsOutcome } from './run-steps';
 import * as store from './pipeline.queries';
 import { presentCurrent, presentEvent } from './present';
-import type { DeviceState } from './position';
+import type { DeviceState, Position } from './position';
 
 export interface SubmitResult {
   /**
@@ -22,6 +22,17 @@ export interface SubmitResult {
   stored: number;
   /** Reports from serials no device has: counted, not stored. */
   unknown: number;
+}
+
+interface PreparedBatch {
+  batch: Pending[];
+  results: SubmitResult[];
+  positions: Position[];
+  outcome: StepsOutcome;
+  statuses: StatusWrite[];
+  dropped: number;
+  unknown: number;
+  epoch: number;
 }
 
 interface Pending {
@@ -50,7 +61,16 @@ export class PositionPipeline {
   readonly devices: DeviceDirectory;
   readonly geofences: GeofenceRegistry;
   readonly anchors: AnchorRegistry;
+  /** Device states as committed. */
   private readonly states = new Map<number, DeviceState>();
+  /** States of a batch prepared but not yet committed, which the next batch builds on. */
+  private readonly uncommitted = new Map<number, DeviceState>();
+  private readonly stateView = {
+    get: (id: number) => this.uncommitted.get(id) ?? this.states.get(id),
+  };
+  /** Bumped when a commit fails: batches prepared on its states are not written. */
+  private epoch = 0;
+  private batchReady: (() => void) | undefined;
   private readonly partitions = new Set<string>();
   private queue: Pending[] = [];
   private queued = 0;
@@ -93,8 +113,10 @@ export class PositionPipeline {
     return new Promise((resolve, reject) => {
       this.queue.push({ items, statuses, protocol, remoteAddress, resolve, reject });
       this.queued += items.length + statuses.length;
-      if (this.queued >= this.maxBatch) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.maxDelayMs);
+      if (this.queued >= this.maxBatch) {
+        this.batchReady?.();
+        void this.flush();
+      } else this.timer ??= setTimeout(() => void this.flush(), this.maxDelayMs);
     });
   }
 
@@ -114,27 +136,47 @@ export class PositionPipeline {
     return this.draining;
   }
 
+  /**
+   * Prepares batch N+1 (devices, normalise, steps: this process's CPU) while batch N commits
+   * (the database's work), so neither waits for the other. One commit at a time, in order,
+   * which keeps each device's positions in order.
+   */
   private async drain() {
+    let committing: Promise<void> | undefined;
     while (this.queue.length > 0) {
       const batch = this.queue;
       this.queue = [];
       this.queued = 0;
-      await this.process(batch);
-      // One event-loop turn before the next batch: the devices just acknowledged send their
-      // next reports and sockets are read (PGlite answers without ever yielding), so the next
-      // batch is whole rather than a fragment.
-      await new Promise((resolve) => setImmediate(resolve));
+      const prepared = await this.prepare(batch).catch((error: unknown) => {
+        this.fail(batch, error);
+        return undefined;
+      });
+      if (committing) await committing;
+      if (prepared) committing = this.commit(prepared);
+      // Let reports arrive until a full batch waits or the database is done, whichever is
+      // first: the devices just acknowledged are sending their next reports, and a whole batch
+      // costs less per position than a fragment (PGlite answers without ever yielding).
+      await this.nextBatchOr(committing);
     }
+    await committing;
   }
 
-  private async process(batch: Pending[]) {
-    try {
-      const results = await this.write(batch);
-      batch.forEach((pending, i) => pending.resolve(results[i]!));
-    } catch (error) {
-      this.log.error({ err: error }, 'position batch failed; devices were not acknowledged');
-      for (const pending of batch) pending.reject(error);
-    }
+  private nextBatchOr(committing: Promise<void> | undefined): Promise<void> {
+    const turn = new Promise<void>((resolve) => setImmediate(resolve));
+    if (!committing) return turn;
+    return turn.then(() =>
+      this.queued >= this.maxBatch
+        ? undefined
+        : new Promise<void>((resolve) => {
+            this.batchReady = resolve;
+            void committing.then(resolve);
+          }).finally(() => (this.batchReady = undefined)),
+    );
+  }
+
+  private fail(batch: Pending[], error: unknown) {
+    this.log.error({ err: error }, 'position batch failed; devices were not acknowledged');
+    for (const pending of batch) pending.reject(error);
   }
 
   /** Reports that heard BLE beacons but have no GPS fix are placed at the anchor they heard. */
@@ -151,7 +193,7 @@ export class PositionPipeline {
     );
   }
 
-  private async write(batch: Pending[]): Promise<SubmitResult[]> {
+  private async prepare(batch: Pending[]): Promise<PreparedBatch> {
     const now = this.now();
     const serials = batch.flatMap((p) => p.items.map((i) => i.serial));
     const known = await this.devices.resolve([
@@ -178,14 +220,14 @@ export class PositionPipeline {
 
     const { positions, dropped } = normaliseBatch(await this.locateBleReports(accepted), now);
     const deviceIds = [...new Set(positions.map((p) => p.deviceId))];
-    const missing = deviceIds.filter((id) => !this.states.has(id));
+    const missing = deviceIds.filter((id) => !this.states.has(id) && !this.uncommitted.has(id));
     for (const [id, state] of await store.loadStates(this.database.db, missing))
       this.states.set(id, state);
 
     const refs = new Map(accepted.map(({ device }) => [device.id, device]));
     await this.addresses.fill(positions);
     const indexes = await this.geofences.forAccounts(positions.map((p) => p.accountId));
-    const outcome = runSteps(positions, this.states, {
+    const outcome = runSteps(positions, this.stateView, {
       geofencesOf: (accountId) => indexes.get(accountId)!,
       deviceName: (id) => refs.get(id)?.name ?? `Tracker #${id}`,
       triggers: (id) => refs.get(id)?.triggers,
@@ -201,19 +243,53 @@ export class PositionPipeline {
       ),
     );
 
+    // The next batch is prepared on top of these states before this one commits.
+    for (const { position, state } of outcome.current)
+      this.uncommitted.set(position.deviceId, state);
+    return {
+      batch,
+      results,
+      positions,
+      outcome,
+      statuses,
+      dropped: dropped.length,
+      unknown: serials.length - accepted.length,
+      epoch: this.epoch,
+    };
+  }
+
+  private async commit(prepared: PreparedBatch) {
+    const { batch, positions, outcome, statuses } = prepared;
+    if (prepared.epoch !== this.epoch) {
+      // Prepared on the states of a batch that failed: not stored, so not acknowledged.
+      this.fail(batch, new Error('an earlier batch failed; resend'));
+      return;
+    }
     let eventIds: { id: number }[] = [];
-    await this.database.db.transaction(async (tx) => {
-      await store.ensurePartitions(tx, positions, this.partitions);
-      await store.insertPositions(tx, positions);
-      await store.upsertCurrentPositions(tx, outcome.current);
-      await store.updateDeviceFlags(tx, outcome.flags);
-      await store.applyStatuses(tx, statuses);
-      await store.recordVisits(tx, outcome.transitions);
-      eventIds = await store.insertEvents(tx, outcome.events);
-    });
+    try {
+      await this.database.db.transaction(async (tx) => {
+        await store.ensurePartitions(tx, positions, this.partitions);
+        await store.storePositions(this.database, tx, positions);
+        await store.upsertCurrentPositions(tx, outcome.current);
+        await store.updateDeviceFlags(tx, outcome.flags);
+        await store.applyStatuses(tx, statuses);
+        await store.recordVisits(tx, outcome.transitions);
+        eventIds = await store.insertEvents(tx, outcome.events);
+      });
+    } catch (error) {
+      this.epoch++;
+      this.uncommitted.clear();
+      this.fail(batch, error);
+      return;
+    }
 
     // Committed: from here on the state is true, and devices may be acknowledged.
-    for (const { position, state } of outcome.current) this.states.set(position.deviceId, state);
+    for (const { position, state } of outcome.current) {
+      this.states.set(position.deviceId, state);
+      if (this.uncommitted.get(position.deviceId) === state)
+        this.uncommitted.delete(position.deviceId);
+    }
+    batch.forEach((pending, i) => pending.resolve(prepared.results[i]!));
     for (const { position, state } of outcome.current) {
       const channel = channels.positions(position.accountId);
       if (this.hub.isWatched(channel))
@@ -227,8 +303,7 @@ export class PositionPipeline {
 
     this.stats.batches++;
     this.stats.stored += positions.length;
-    this.stats.dropped += dropped.length;
-    this.stats.unknown += serials.length - accepted.length;
-    return results;
+    this.stats.dropped += prepared.dropped;
+    this.stats.unknown += prepared.unknown;
   }
 }

@@ -23,48 +23,32 @@ export const POSITION_COLUMNS = [
   'attributes',
 ] as const;
 
-const cell = (v: unknown) => {
-  if (v === null || v === undefined) return '';
+/** A CSV cell: empty and unquoted is NULL; text is quoted with its quotes doubled. */
+const cell = (v: string | number | boolean | null) => {
+  if (v === null) return '';
   if (typeof v === 'string') return `"${v.replace(/"/g, '""')}"`;
   return String(v);
 };
 
-/** Positions as COPY CSV rows in POSITION_COLUMNS order (empty unquoted cell = NULL). */
+/**
+ * Positions as COPY CSV rows in POSITION_COLUMNS order. Written as one concatenation per row:
+ * the live pipeline builds this for every batch, and an array per row was garbage-collector
+ * work at tens of thousands of rows a second.
+ */
 export function positionsAsCsv(positions: readonly Position[]): string {
   let out = '';
   for (const p of positions) {
     out +=
-      [
-        p.deviceId,
-        p.fixTime.toISOString(),
-        p.accountId,
-        p.receivedAt.toISOString(),
-        p.lat,
-        p.lng,
-        p.fix,
-        p.speed,
-        p.course,
-        p.altitude,
-        p.accuracy,
-        p.battery,
-        p.charging,
-        p.temperature,
-        p.humidity,
-        p.odometer,
-        p.address,
-        p.geofenceIds.length > 0,
-        p.attributes ? JSON.stringify(p.attributes) : null,
-      ]
-        .map(cell)
-        .join(',') + '\n';
+      `${p.deviceId},${p.fixTime.toISOString()},${p.accountId},${p.receivedAt.toISOString()},` +
+      `${p.lat},${p.lng},${cell(p.fix)},${cell(p.speed)},${cell(p.course)},${cell(p.altitude)},` +
+      `${cell(p.accuracy)},${cell(p.battery)},${cell(p.charging)},${cell(p.temperature)},` +
+      `${cell(p.humidity)},${cell(p.odometer)},${cell(p.address)},${p.geofenceIds.length > 0},` +
+      `${p.attributes ? cell(JSON.stringify(p.attributes)) : ''}\n`;
   }
   return out;
 }
 
-/**
- * Bulk-loads positions that are known to be new (demo history, benchmarks) with COPY. The live
- * pipeline uses INSERT … ON CONFLICT instead, because devices resend what was not acknowledged.
- */
+/** Bulk-loads positions that are known to be new (demo history, benchmarks) with COPY. */
 export function copyPositions(database: Database, positions: readonly Position[]) {
   return database.copyCsv('positions', POSITION_COLUMNS, positionsAsCsv(positions));
 }

@@ -35,7 +35,7 @@ export interface StepsOutcome {
  */
 export function runSteps(
   positions: readonly Position[],
-  states: ReadonlyMap<number, DeviceState>,
+  states: Pick<ReadonlyMap<number, DeviceState>, 'get'>,
   context: StepContext,
 ): StepsOutcome {
   const working = new Map<number, DeviceState>();
