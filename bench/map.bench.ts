@@ -66,12 +66,20 @@ const median = (values: number[]) => {
 };
 
 /** Milliseconds from navigation start to a performance mark the page sets. */
-async function timeToMark(page: Page, url: string, mark: string) {
+async function timeToMark(page: Page, url: string, mark: string, profileFile?: string) {
+  // BENCH_PROFILE_LOAD=file.cpuprofile: a CPU profile of the app page from navigation to settled.
+  const profiler = profileFile ? await page.context().newCDPSession(page) : undefined;
+  await profiler?.send('Profiler.enable');
+  await profiler?.send('Profiler.start');
   await page.goto(url);
   await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
     timeout: SETTLE_TIMEOUT_MS,
     polling: 100,
   });
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(profileFile!, JSON.stringify(profile));
+  }
   return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
 }
 
@@ -109,8 +117,9 @@ function appBreakdown(page: Page) {
     out['html'] = nav.responseEnd;
     out['dom content loaded'] = nav.domContentLoadedEventEnd;
     for (const mark of ['device-list-decoded', 'trackers-map-data']) {
-      const entry = performance.getEntriesByName(mark)[0];
-      if (entry) out[mark] = entry.startTime;
+      performance.getEntriesByName(mark).forEach((entry, i) => {
+        out[i === 0 ? mark : `${mark} #${i + 1}`] = entry.startTime;
+      });
     }
     for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       const name = new URL(e.name).pathname;
@@ -203,12 +212,23 @@ async function main() {
     let bareUrl = bare.url;
     for (let round = 0; round < o.rounds; round++) {
       const appPage = await newPage(browser, session);
-      appMs.push(await timeToMark(appPage, `${server.url}/trackers`, 'trackers-settled'));
+      appMs.push(
+        await timeToMark(
+          appPage,
+          `${server.url}/trackers`,
+          'trackers-settled',
+          process.env.BENCH_PROFILE_LOAD,
+        ),
+      );
       breakdown = await appBreakdown(appPage);
       const box = await appPage.getByTestId('fleet-map').boundingBox();
       if (box) bareUrl = `${bare.url}?w=${Math.round(box.width)}&h=${Math.round(box.height)}`;
       const barePage = await newPage(browser);
       bareMs.push(await timeToMark(barePage, bareUrl, 'bare-settled'));
+      const bareData = await barePage.evaluate(
+        () => performance.getEntriesByName('bare-data')[0]?.startTime ?? 0,
+      );
+      log(`bare page: points handed to the map at ${Math.round(bareData)} ms`);
       await barePage.context().close();
       log(
         `round ${round + 1}: app ${Math.round(appMs.at(-1)!)} ms, bare ${Math.round(bareMs.at(-1)!)} ms`,

@@ -47,6 +47,7 @@ const map = new Map({ container: 'map', style, center: [-98.5, 39.8], zoom: 5, m
 window.__map = map;
 map.on('load', () => {
   for (const id of ['land', 'borders', 'states']) map.getSource(id).setData(base[id]);
+  performance.mark('bare-data');
   map.addSource('points', { type: 'geojson', data: points, cluster: true, clusterRadius: 40, clusterMaxZoom: 16 });
   map.addLayer({ id: 'clusters', type: 'circle', source: 'points', filter: ['has', 'point_count'],
     paint: { 'circle-color': '#1c7ed6', 'circle-opacity': 0.85,
