@@ -40,7 +40,10 @@ test('a viewer gets the popup without the Create geofence link', async ({ page }
   await expect(popup.getByRole('link', { name: 'Create geofence' })).toHaveCount(0);
 });
 
-test('a live position moves the marker without a reload', async ({ page, request }) => {
+test('live positions move the marker without a reload, a BLE report to its anchor', async ({
+  page,
+  request,
+}) => {
   await logInAs(page, 'admin@demo.test', 'Alex Admin');
   // Pickup 60 is blocked, so the demo simulator leaves it alone: only this test moves it.
   await page.getByPlaceholder('Search Trackers...').fill('Pickup 60');
@@ -88,5 +91,24 @@ test('a live position moves the marker without a reload', async ({ page, request
   // The realtime message patches the cached list: the popup follows the marker.
   await expect(popup.getByText(`${lat.toFixed(5)}, ${lng.toFixed(5)}`)).toBeVisible();
   await expect(popup.getByText('Last report a few seconds ago')).toBeVisible();
+  await expect(popup.getByText('GPS fix')).toBeVisible();
   await expect(map(page)).toHaveAttribute('data-markers', '1');
+
+  // A report with only a BLE beacon heard: the tracker is placed at the anchor with that serial
+  // (Chicago Dock 1, 30 ft radius), as a BLE fix.
+  const heard = await request.post('/api/ingest/positions', {
+    headers: { Authorization: `Bearer ${token.data.api_token}` },
+    data: {
+      positions: [
+        {
+          serial: pickup.serial,
+          timestamp: new Date(Date.now() + 1000).toISOString(),
+          beacons: [{ id: 'AC:23:3F:A0:00:01', rssi: -70 }],
+        },
+      ],
+    },
+  });
+  expect(heard.ok()).toBe(true);
+  await expect(popup.getByText('41.87890, -87.63590')).toBeVisible();
+  await expect(popup.getByText('BLE fix ±9 m')).toBeVisible();
 });

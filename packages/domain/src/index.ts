@@ -8,6 +8,7 @@ export * from './phone/phone.rules';
 export * from './user/user.schema';
 export * from './geo/geo.rules';
 export * from './position/stops.rules';
+export * from './position/fix.rules';
 export * from './position/position.schema';
 export * from './device/device.rules';
 export * from './device/device.schema';

@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { describeFix } from '@waymark/domain';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useAbility } from '../app/session/useSession';
@@ -38,6 +39,9 @@ export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
       )}
       <Text size="xs" c="dimmed">
         {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {describeFix(position.fix, position.accuracy)}
       </Text>
       <Text size="xs" c="dimmed">
         Last report {dayjs(position.timestamp).fromNow()}

@@ -1,5 +1,5 @@
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { batteryLevel, formatPhone, type DeviceDetails } from '@waymark/domain';
+import { batteryLevel, describeFix, formatPhone, type DeviceDetails } from '@waymark/domain';
 import type { ReactNode } from 'react';
 import { formatMoment } from './feedback';
 import { InlineEdit } from './InlineEdit';
@@ -42,7 +42,11 @@ export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
         <Field label="Serial">{device.serial}</Field>
         <Field label="Model">{device.model.title}</Field>
         <Field label="Phone">{formatPhone(device.phone)}</Field>
-        <Field label="Last fix">{formatMoment(position?.timestamp)}</Field>
+        <Field label="Last fix">
+          {position
+            ? `${formatMoment(position.timestamp)} · ${describeFix(position.fix, position.accuracy)}`
+            : ''}
+        </Field>
       </SimpleGrid>
       <Field label="Address">{position?.address ?? ''}</Field>
       <SimpleGrid cols={2} spacing="sm">
