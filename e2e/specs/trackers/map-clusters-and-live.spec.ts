@@ -111,4 +111,10 @@ test('live positions move the marker without a reload, a BLE report to its ancho
   expect(heard.ok()).toBe(true);
   await expect(popup.getByText('41.87890, -87.63590')).toBeVisible();
   await expect(popup.getByText('BLE fix ±9 m')).toBeVisible();
+  // The dock is in the Chicago Depot geofence (GET geofence/nearest names it).
+  await expect(popup.getByText(/^Inside/)).toBeVisible();
+  await expect(popup.getByRole('link', { name: 'Chicago Depot' })).toHaveAttribute(
+    'href',
+    /^\/geofences\/\d+$/,
+  );
 });

@@ -115,6 +115,20 @@ export async function nearestGeofence(accountId: number, lat: number, lng: numbe
   }
 }
 
+/**
+ * The geofence holding or nearest to a point (null when the account has none). Keyed by the
+ * point rounded to about 10 m, so a tracker that barely moved asks again from the cache.
+ */
+export function useNearestGeofence(accountId: number | null, lat: number, lng: number) {
+  const at = [Math.round(lat * 1e4) / 1e4, Math.round(lng * 1e4) / 1e4] as const;
+  return useQuery({
+    queryKey: [...geofencesKeys.list(accountId ?? 0), 'nearest', ...at],
+    queryFn: () => nearestGeofence(accountId!, at[0], at[1]),
+    enabled: accountId !== null,
+    staleTime: 60_000,
+  });
+}
+
 /** Address autocomplete through the server's geocoder (GET /places). */
 export async function searchPlaces(query: string, signal?: AbortSignal): Promise<Place[]> {
   const data = await request<unknown>('/places', { query: { query }, signal });

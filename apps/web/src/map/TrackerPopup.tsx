@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { describeFix } from '@waymark/domain';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useAbility } from '../app/session/useSession';
+import { useAbility, useCurrentAccount } from '../app/session/useSession';
+import { useNearestGeofence } from '../api/geofences';
 import type { MapTracker } from './types';
 
 dayjs.extend(relativeTime);
@@ -19,6 +20,21 @@ export function truncateAddress(address: string, max = POPUP_ADDRESS_MAX): strin
 export function createGeofenceHref(label: string, lat: number, lng: number): string {
   const query = new URLSearchParams({ label, lat: String(lat), lng: String(lng) });
   return `/geofences/create?${query.toString()}`;
+}
+
+/** The geofence the tracker is in, or the nearest one, linked to its details. */
+function NearestGeofence({ lat, lng, inside }: { lat: number; lng: number; inside: boolean }) {
+  const accountId = useCurrentAccount()?.id ?? null;
+  const { data: geofence } = useNearestGeofence(accountId, lat, lng);
+  if (!geofence) return null;
+  return (
+    <Text size="xs">
+      {inside ? 'Inside ' : 'Nearest geofence: '}
+      <Anchor component={Link} to={`/geofences/${geofence.id}`} size="xs">
+        {geofence.name}
+      </Anchor>
+    </Text>
+  );
 }
 
 /** A tracker's marker popup: name, address, position, and 'Create geofence' for managers. */
@@ -43,6 +59,11 @@ export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
       <Text size="xs" c="dimmed">
         {describeFix(position.fix, position.accuracy)}
       </Text>
+      <NearestGeofence
+        lat={position.lat}
+        lng={position.lng}
+        inside={position.is_inside_geofences}
+      />
       <Text size="xs" c="dimmed">
         Last report {dayjs(position.timestamp).fromNow()}
       </Text>
