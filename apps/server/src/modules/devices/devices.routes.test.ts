@@ -139,6 +139,21 @@ describe('GET /api/accounts/{id}/device-list', () => {
     expect(only.json().data.map((d: { name: string }) => d.name)).toEqual(['Bravo']);
   });
 
+  it('lists cancelled trackers only with show_cancelled_devices, even when asked for', async () => {
+    const f = await fleet();
+    const names = async (statuses: string) =>
+      (
+        await t.app.inject({
+          url: `/api/accounts/${f.account.id}/device-list?subscription_status=${statuses}`,
+          headers: f.adminHeaders,
+        })
+      )
+        .json()
+        .data.map((d: { name: string }) => d.name);
+    expect(await names('cancelled')).toEqual([]);
+    expect(await names('active,cancelled')).toEqual(['Alpha']);
+  });
+
   it('shows a limited viewer only their trackers and hides other accounts', async () => {
     const f = await fleet();
     const mine = await t.app.inject({

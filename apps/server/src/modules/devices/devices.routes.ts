@@ -52,9 +52,16 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
-/** The statuses asked for, or the account's default list (spec 002 §9). */
-const statusesFor = (membership: Membership, asked: string[] | undefined) =>
-  asked ?? listedStatuses(accountFeatures(membership).canSeeCancelledDevices);
+/**
+ * The statuses asked for, within the account's list (spec 002 §9): cancelled and blocked
+ * trackers are listed only where the account may see cancelled devices, asked for or not.
+ */
+const statusesFor = (membership: Membership, asked: string[] | undefined) => {
+  const listed: readonly string[] = listedStatuses(
+    accountFeatures(membership).canSeeCancelledDevices,
+  );
+  return asked ? asked.filter((status) => listed.includes(status)) : [...listed];
+};
 
 /** Trackers: list, details, edits, access, events and SLA triggers (spec 000 §7). */
 export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -10,6 +10,7 @@ import {
   TrackersLayer,
   TrailLayer,
 } from '../../../map';
+import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
 
 interface DetailsMapProps {
   tracker: DeviceDetails;
@@ -20,7 +21,7 @@ interface DetailsMapProps {
 
 /**
  * The shared map in single mode: the tracker's current position, the trail and stops of the
- * chosen range, and the accuracy circles of its cell and wifi fixes.
+ * chosen range, the accuracy circles of its cell and wifi fixes, and the account's geofences.
  */
 export function DetailsMap({ tracker, positions, stops }: DetailsMapProps) {
   // The popup of the tracker starts open; closing it is the user's choice.
@@ -41,6 +42,7 @@ export function DetailsMap({ tracker, positions, stops }: DetailsMapProps) {
   return (
     <Box h={{ base: 360, md: 'calc(100vh - 220px)' }} mih={360} pos="relative">
       <FleetMap mode="single" aria-label="Tracker map">
+        <AccountGeofencesLayer accountId={tracker.account_id} />
         <AccuracyLayer positions={accuracy} />
         <TrailLayer points={positions} />
         <StopsLayer stops={stops} />

@@ -29,6 +29,7 @@ import { NotFoundPage } from '../../errors/NotFoundPage';
 import { AccessPanel } from './AccessPanel';
 import type { BackLink } from './backLink';
 import { CommandsPanel } from './CommandsPanel';
+import { useAccountPositions } from '../../../api/realtime';
 import { DetailsMap } from './DetailsMap';
 import { DetailsTopBar } from './DetailsTopBar';
 import { EventsPanel } from './EventsPanel';
@@ -63,6 +64,8 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
 
   const period = useDetailsRange();
   const device = useDevice(accountId, deviceId);
+  // The marker and its popup follow the tracker's live positions, like on the list.
+  useAccountPositions(accountId);
   // The rest waits for the tracker, so a missing one shows NotFoundView and nothing else.
   const found = device.data !== undefined;
   const meta = useDeviceMeta(accountId, deviceId, found);

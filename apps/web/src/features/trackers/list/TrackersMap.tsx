@@ -1,6 +1,8 @@
 import { FleetMap, TrackersLayer, type MapTracker } from '../../../map';
+import { useCurrentAccount } from '../../../app/session/useSession';
+import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
 
-/** The list screen's map: every filtered tracker, clustered. Loaded lazily with MapLibre. */
+/** The list screen's map: every filtered tracker, clustered, over the account's geofences. Loaded lazily with MapLibre. */
 export function TrackersMap({
   trackers,
   selectedId,
@@ -10,8 +12,10 @@ export function TrackersMap({
   selectedId: number | null;
   onSelect: (id: number | null) => void;
 }) {
+  const accountId = useCurrentAccount()?.id ?? null;
   return (
     <FleetMap mode="cluster" aria-label="Trackers map">
+      <AccountGeofencesLayer accountId={accountId} />
       <TrackersLayer trackers={trackers} selectedId={selectedId} onSelect={onSelect} />
     </FleetMap>
   );

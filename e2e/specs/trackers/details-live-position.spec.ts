@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { logInAs } from '../../support/login';
+import { apiGet, browserSession } from '../../support/session';
+
+test('tracker details follow a live position and show the account geofences', async ({ page }) => {
+  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  const session = await browserSession(page);
+  const trackers = await apiGet<{ id: number; name: string; serial: string }[]>(
+    page,
+    session,
+    `/accounts/${session.accountId}/device-list`,
+  );
+  const reefer = trackers.find((t) => t.name === 'Reefer 10')!;
+  const { api_token } = await apiGet<{ api_token: string }>(
+    page,
+    session,
+    `/accounts/${session.accountId}/api-token`,
+  );
+
+  await page.goto(`/trackers/${reefer.id}`);
+  const popup = page.getByTestId('tracker-popup');
+  await expect(popup.getByText('Reefer 10')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('region', { name: 'Map legend' }).getByText('Geofence', { exact: true }),
+  ).toBeVisible();
+
+  // A minute ahead of the clock, so the demo simulator's next report (device time now) is
+  // history arriving late and this stays the newest position while the test reads it.
+  const ingest = await page.request.post('/api/ingest/positions', {
+    headers: { Authorization: `Bearer ${api_token}` },
+    data: {
+      positions: [
+        {
+          serial: reefer.serial,
+          timestamp: new Date(Date.now() + 60_000).toISOString(),
+          lat: 35.08449,
+          lng: -106.65114,
+          fix: 'wifi',
+          accuracy: 40,
+        },
+      ],
+    },
+  });
+  expect(ingest.ok()).toBe(true);
+  await expect(popup.getByText('35.08449, -106.65114')).toBeVisible();
+  await expect(popup.getByText('Wi-Fi fix ±40 m')).toBeVisible();
+});
