@@ -77,7 +77,10 @@ export function FleetMap({
   // A mutable registry, not state: registering a click handler must not re-render the map.
   const [handlers] = useState(() => new ClickHandlers());
   const clickProps = useRef({ onClick, onDoubleClick });
-  const satelliteUrl = useConfig().satellite_url;
+  const config = useConfig();
+  const satelliteUrl = config.satellite_url;
+  // Read once: the shared map is made with the first screen that shows it.
+  const [styleUrl] = useState(config.map_style_url);
 
   useEffect(() => {
     clickProps.current = { onClick, onDoubleClick };
@@ -88,7 +91,7 @@ export function FleetMap({
     if (!container) return;
     let shared: ReturnType<typeof sharedMap>;
     try {
-      shared = sharedMap();
+      shared = sharedMap(styleUrl);
     } catch (error) {
       console.error('The map could not start', error);
       // Without WebGL there is nothing to draw on; the screen still works without a map.
@@ -109,7 +112,7 @@ export function FleetMap({
       observer.disconnect();
       element.remove();
     };
-  }, []);
+  }, [styleUrl]);
 
   const map = state.status === 'ready' ? state.map : null;
 

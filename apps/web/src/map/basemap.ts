@@ -47,7 +47,8 @@ export function showBasemap(map: Map, basemap: 'map' | 'satellite'): void {
   if (map.getLayer(SATELLITE_LAYER)) {
     map.setLayoutProperty(SATELLITE_LAYER, 'visibility', satellite ? 'visible' : 'none');
   }
+  // Only the offline style has these; a configured style is simply covered by the satellite.
   for (const id of VECTOR_LAYERS) {
-    map.setLayoutProperty(id, 'visibility', satellite ? 'none' : 'visible');
+    if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', satellite ? 'none' : 'visible');
   }
 }

@@ -1,7 +1,7 @@
 import { Map, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { loadBasemap, offlineStyle } from './basemap';
+import { BASEMAP_TOP, loadBasemap, offlineStyle } from './basemap';
 
 // Vite does not bundle MapLibre's worker by itself; without this the built app fails with
 // "Worker failed to load" (PITFALLS.md).
@@ -11,6 +11,12 @@ setWorkerUrl(workerUrl);
 export const INITIAL_CENTER: [number, number] = [-98.5, 39.8];
 export const INITIAL_ZOOM = 5;
 export const MIN_ZOOM = 1;
+
+/** A configured style has no basemap-top layer: the satellite layer goes in under this one. */
+function markStyleTop(map: Map) {
+  if (!map.getLayer(BASEMAP_TOP))
+    map.addLayer({ id: BASEMAP_TOP, type: 'background', layout: { visibility: 'none' } });
+}
 
 interface Shared {
   map: Map;
@@ -25,15 +31,16 @@ let shared: Shared | null = null;
 /**
  * The one map instance of the app (STYLE.md): created on first use and kept when screens
  * change, so going from the list to a tracker and back does not rebuild WebGL state.
+ * `styleUrl` (config map_style_url) replaces the bundled offline basemap.
  */
-export function sharedMap(): Shared {
+export function sharedMap(styleUrl?: string | null): Shared {
   if (shared) return shared;
   const element = document.createElement('div');
   element.style.width = '100%';
   element.style.height = '100%';
   const map = new Map({
     container: element,
-    style: offlineStyle(),
+    style: styleUrl ?? offlineStyle(),
     center: INITIAL_CENTER,
     zoom: INITIAL_ZOOM,
     minZoom: MIN_ZOOM,
@@ -48,7 +55,7 @@ export function sharedMap(): Shared {
     else map.once('load', () => resolve());
   });
   loaded
-    .then(() => loadBasemap(map))
+    .then(() => (styleUrl ? markStyleTop(map) : loadBasemap(map)))
     .catch((error: unknown) => console.error('Basemap could not be loaded', error));
   shared = { map, element, loaded };
   return shared;
