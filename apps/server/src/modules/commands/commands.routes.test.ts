@@ -91,6 +91,13 @@ describe('tracker commands', () => {
       headers: f.viewer,
     });
     expect(log.json().data).toHaveLength(1);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${f.device.id}/dialogs`,
+      headers: f.viewer,
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json().data).toEqual(log.json().data);
   });
 
   it('queues a data command until the tracker connects, then writes it in GT06', async () => {

@@ -51,20 +51,20 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
   );
 
-  app.get(
-    '/devices/:id/dialogs',
-    {
-      schema: {
-        tags: ['commands'],
-        summary: 'Messages to and from the tracker, newest first (at most 100)',
-        params: idParam,
-        querystring: z.object({ include: z.string().optional() }),
-        response: { 200: dataEnvelope(z.array(deviceMessageSchema)) },
-      },
+  // Spec 001 §7 fetches these with GET or POST (devices/{id}/dialogs); both answer the same.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/devices/:id/dialogs',
+    schema: {
+      tags: ['commands'],
+      summary: 'Messages to and from the tracker, newest first (at most 100); GET or POST',
+      params: idParam,
+      querystring: z.object({ include: z.string().optional() }),
+      response: { 200: dataEnvelope(z.array(deviceMessageSchema)) },
     },
-    async (request) => {
+    handler: async (request) => {
       await deviceAccessById(db, request, request.params.id);
       return { data: await messagesOf(ctx, request.params.id) };
     },
-  );
+  });
 };
