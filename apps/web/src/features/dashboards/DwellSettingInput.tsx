@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Text, TextInput } from '@mantine/core';
 import { DWELL_MESSAGES, parseDwellInput, type DwellSettingField } from '@waymark/domain';
-import { ApiError } from '../../api/client';
 import { useUpdateDwellSetting } from '../../api/dwell';
 import { toast } from '../../app/toast';
-import { failureMessage } from '../trackers/details/feedback';
+import { dwellEditFailure } from './dwellEditFailure';
 import { SETTING_LABELS } from './dwellDisplay';
 
 interface DwellSettingInputProps {
@@ -55,11 +54,7 @@ export function DwellSettingInput({
         },
         onError: (error) => {
           revert();
-          if (error instanceof ApiError && error.status === 404) {
-            toast.error(DWELL_MESSAGES.geofenceGone);
-            return;
-          }
-          const message = failureMessage(error, `Error setting ${label}`);
+          const message = dwellEditFailure(error, label);
           if (message) toast.error(message);
         },
       },
