@@ -21,6 +21,11 @@ test('search narrows the list and is kept in the URL', async ({ page }) => {
   await expect(page.getByPlaceholder('Search Trackers...')).toHaveValue('reefer');
   await expect(list.getByRole('listitem').first()).toContainText('Reefer');
   await expect(list.getByRole('listitem', { name: 'Truck 07' })).toHaveCount(0);
+
+  // Nothing matching says so, rather than an empty box.
+  await page.getByPlaceholder('Search Trackers...').fill('no such tracker');
+  await expect(page.getByTestId('tracker-count')).toHaveText('0 trackers');
+  await expect(page.getByText('No tracker matches the search or the filters')).toBeVisible();
 });
 
 test('a filter hides trackers that have not reported and survives a reload', async ({ page }) => {

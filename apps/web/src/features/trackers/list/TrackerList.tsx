@@ -55,6 +55,11 @@ export function TrackerList(props: TrackerListProps) {
         </Text>
       </Group>
       <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        {total === 0 && (
+          <Text size="sm" c="dimmed" ta="center" py="xl">
+            No tracker matches the search or the filters
+          </Text>
+        )}
         <Box role="list" aria-label="Trackers" pos="relative" h={virtualizer.getTotalSize()}>
           {virtualizer.getVirtualItems().map((item) => {
             const device = rows[item.index]!;
