@@ -44,4 +44,8 @@ test('tracker details follow a live position and show the account geofences', as
   expect(ingest.ok()).toBe(true);
   await expect(popup.getByText('35.08449, -106.65114')).toBeVisible();
   await expect(popup.getByText('Wi-Fi fix ±40 m')).toBeVisible();
+
+  // Opened again, the screen explains the coarse fix (spec 000 §8).
+  await page.reload();
+  await expect(page.getByText('Showing the nearest wi-fi spot.')).toBeVisible();
 });
