@@ -16,7 +16,8 @@ export {
 export { TrailLayer, TRAIL_MIN_ZOOM, formatMph } from './layers/TrailLayer';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
 export { GeofencesLayer, DEFAULT_GEOFENCE_RADIUS_KM } from './layers/GeofencesLayer';
-export { DrawLayer, type DrawLayerProps } from './layers/DrawLayer';
+export { DrawLayer } from './layers/LazyDrawLayer';
+export type { DrawLayerProps } from './layers/DrawLayer';
 export { shapeOfFeature, type DrawnShape, type DrawTool } from './drawnShape';
 export { MapCamera, FIT_MAX_ZOOM, SINGLE_POINT_ZOOM } from './MapCamera';
 export { INITIAL_CENTER, INITIAL_ZOOM, MIN_ZOOM } from './sharedMap';
