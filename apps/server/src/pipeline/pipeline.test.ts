@@ -180,6 +180,29 @@ describe('PositionPipeline', () => {
     expect(current!.odometer).toBeLessThan(2250);
   });
 
+  it('acknowledges nothing it did not store when a commit fails, and takes a resend', async () => {
+    const account = await createAccount(t);
+    const doomed = await createDevice(t, account);
+    const other = await createDevice(t, account);
+    const oneByOne = new PositionPipeline(t.ctx.database, t.ctx.addresses, hub, t.app.log, {
+      maxBatch: 1,
+    });
+    // The pipeline knows the tracker; then it is deleted, so its next batch cannot commit.
+    await oneByOne.submit([fix(doomed.serial, 1, 39.0, -94.5)], 'gt06');
+    await t.db.delete(devices).where(eq(devices.id, doomed.id));
+    const [failed, next] = await Promise.allSettled([
+      oneByOne.submit([fix(doomed.serial, 2, 39.01, -94.5)], 'gt06'),
+      oneByOne.submit([fix(other.serial, 3, 38.6, -90.2)], 'gt06'),
+    ]);
+    expect(failed.status).toBe('rejected');
+    // The batch after it may have been prepared on the failed one's states: then it is refused
+    // too. Either way, what was acknowledged is stored and what was refused is not.
+    expect(await storedCount(other.id)).toBe(next.status === 'fulfilled' ? 1 : 0);
+    const resent = await oneByOne.submit([fix(other.serial, 3, 38.6, -90.2)], 'gt06');
+    expect(resent).toEqual({ stored: 1, unknown: 0 });
+    expect(await storedCount(other.id)).toBe(1);
+  });
+
   it('counts reports from unknown serials and stores nothing for them', async () => {
     const result = await pipeline.submit(
       [fix('999000111222333', 1, 41, -87), fix('999000111222333', 2, 41, -87)],

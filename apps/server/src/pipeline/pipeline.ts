@@ -194,6 +194,8 @@ export class PositionPipeline {
   }
 
   private async prepare(batch: Pending[]): Promise<PreparedBatch> {
+    // The states this batch builds on; a commit failing meanwhile makes them stale.
+    const epoch = this.epoch;
     const now = this.now();
     const serials = batch.flatMap((p) => p.items.map((i) => i.serial));
     const known = await this.devices.resolve([
@@ -244,8 +246,9 @@ export class PositionPipeline {
     );
 
     // The next batch is prepared on top of these states before this one commits.
-    for (const { position, state } of outcome.current)
-      this.uncommitted.set(position.deviceId, state);
+    if (epoch === this.epoch)
+      for (const { position, state } of outcome.current)
+        this.uncommitted.set(position.deviceId, state);
     return {
       batch,
       results,
@@ -254,7 +257,7 @@ export class PositionPipeline {
       statuses,
       dropped: dropped.length,
       unknown: serials.length - accepted.length,
-      epoch: this.epoch,
+      epoch,
     };
   }
 
