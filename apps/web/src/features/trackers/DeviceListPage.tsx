@@ -1,9 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Box, Center, Loader, Paper, SegmentedControl, Tabs } from '@mantine/core';
-import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { lazy, useCallback, useMemo, useState } from 'react';
+import { Box, Center, Loader, Paper, Tabs } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BREAKPOINTS } from '@waymark/domain';
 import { useDeviceList } from '../../api/devices';
 import { withLive } from '../../api/livePositions';
 import { useAccountPositions } from '../../api/realtime';
@@ -20,7 +19,7 @@ import {
 } from './list/filters';
 import { ListToolbar } from './list/ListToolbar';
 import { AUTO_REFRESH_MS, DEFAULT_RANGE_DAYS, STORAGE_KEYS } from './list/preferences';
-import { ResizableColumns } from './list/ResizableColumns';
+import { MapSlot, ScreenColumns, useOneColumn, type ScreenColumn } from './list/ScreenColumns';
 import { SearchBox } from './list/SearchBox';
 import { TrackerList } from './list/TrackerList';
 import { useNow } from './list/useNow';
@@ -31,12 +30,6 @@ import { useTrackersSettled } from './list/useTrackersSettled';
 // MapLibre is most of this screen's weight: it loads after the list, never with the login page.
 const SelectionMap = lazy(() =>
   import('./list/SelectionMap').then((m) => ({ default: m.SelectionMap })),
-);
-
-const mapFallback = (
-  <Center h="100%">
-    <Loader size="sm" aria-label="Loading map" />
-  </Center>
 );
 
 /**
@@ -50,7 +43,7 @@ export function DeviceListPage() {
   const features = view?.features;
   const navigate = useNavigate();
   const now = useNow();
-  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`) ?? false;
+  const mobile = useOneColumn();
 
   const [autoRefresh, setAutoRefresh] = useLocalStorage({
     key: STORAGE_KEYS.autoRefresh,
@@ -74,7 +67,7 @@ export function DeviceListPage() {
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const selection = useTrackerSelectionStore();
   const [sidebarOpen, setSidebarOpen] = useState(true);
-  const [mobileColumn, setMobileColumn] = useState<'left' | 'center'>('left');
+  const [mobileColumn, setMobileColumn] = useState<ScreenColumn>('left');
   const [tab, setTab] = useState<string | null>('all');
   const [range, setRange] = useState<DateRange>(() => ({
     start: new Date(Date.now() - DEFAULT_RANGE_DAYS * 86_400_000),
@@ -238,44 +231,20 @@ export function DeviceListPage() {
         onRange={setRange}
         report={report}
       />
-      <Box style={{ flex: 1, minHeight: 0, position: 'relative' }}>
-        <Suspense fallback={mapFallback}>
-          <SelectionMap trackers={filtered} selection={selection} />
-        </Suspense>
-      </Box>
+      <MapSlot>
+        <SelectionMap trackers={filtered} selection={selection} />
+      </MapSlot>
     </>
   );
 
   return (
-    <Box
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        // A fixed height under the 63 px header: the list and the map scroll inside it.
-        flex: 'none',
-        height: 'calc(100dvh - 63px)',
-        overflow: 'hidden',
-      }}
-    >
-      {mobile ? (
-        <>
-          <SegmentedControl
-            m="xs"
-            aria-label="Column"
-            value={mobileColumn}
-            onChange={(value) => setMobileColumn(value as 'left' | 'center')}
-            data={[
-              { value: 'left', label: 'List' },
-              { value: 'center', label: 'Map' },
-            ]}
-          />
-          <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-            {mobileColumn === 'left' ? listColumn : mapColumn}
-          </Box>
-        </>
-      ) : (
-        <ResizableColumns showLeft={sidebarOpen} left={listColumn} center={mapColumn} />
-      )}
-    </Box>
+    <ScreenColumns
+      oneColumn={mobile}
+      column={mobileColumn}
+      onColumn={setMobileColumn}
+      showLeft={sidebarOpen}
+      left={listColumn}
+      center={mapColumn}
+    />
   );
 }

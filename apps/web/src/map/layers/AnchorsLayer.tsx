@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
-import type { GeoJSONSource } from 'maplibre-gl';
 import { FEET_TO_METRES } from '@waymark/domain';
 import { ANCHOR_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import { circlePolygon } from '../geometry';
 import type { MapAnchor } from '../types';
 import { useAreaLayer } from '../useAreaLayer';
+import { useClusterClicks } from '../useClusterClicks';
 import { useClusterLabels } from '../useClusterLabels';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
@@ -45,7 +45,7 @@ function AnchorPopup({ anchor }: { anchor: MapAnchor }) {
  * cluster mode. Publishes data-anchors, data-anchor-markers and data-anchor-clusters.
  */
 export function AnchorsLayer({ anchors, selectedId = null, onSelect }: AnchorsLayerProps) {
-  const { map, mode, onSingleClick, showPopup, popupKey, setStat } = useFleetMap();
+  const { map, mode, showPopup, popupKey, setStat } = useFleetMap();
   const [ids] = useState(() => {
     const base = nextLayerId('anchors');
     return { source: base, clusters: `${base}-clusters`, points: `${base}-points` };
@@ -139,27 +139,13 @@ export function AnchorsLayer({ anchors, selectedId = null, onSelect }: AnchorsLa
   });
 
   // Clicks: a marker selects its anchor, a cluster zooms in to where it splits.
-  useEffect(
-    () =>
-      onSingleClick((event) => {
-        if (!map.getLayer(ids.points)) return false;
-        const [hit] = map.queryRenderedFeatures(event.point, {
-          layers: [ids.points, ids.clusters],
-        });
-        if (!hit) return false;
-        if (hit.properties.cluster) {
-          const [lng, lat] = (hit.geometry as GeoJSON.Point).coordinates as [number, number];
-          void map
-            .getSource<GeoJSONSource>(ids.source)
-            ?.getClusterExpansionZoom(hit.properties.cluster_id as number)
-            .then((zoom) => map.easeTo({ center: [lng, lat], zoom }));
-          return true;
-        }
-        onSelect?.(hit.properties.id as number);
-        return true;
-      }, 9),
-    [map, ids, onSingleClick, onSelect],
-  );
+  useClusterClicks({
+    source: ids.source,
+    clustersLayer: ids.clusters,
+    pointsLayer: ids.points,
+    onSelect,
+    priority: 9,
+  });
 
   const selected = useMemo(
     () => (selectedId === null ? undefined : anchors.find((a) => a.id === selectedId)),

@@ -5,6 +5,7 @@ import { freshest, livePositions, useLivePosition } from '../../api/livePosition
 import { CLUSTER_HEX, MARKER_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import { TrackerPopup } from '../TrackerPopup';
+import { useClusterClicks } from '../useClusterClicks';
 import { useClusterLabels } from '../useClusterLabels';
 import { liveRedrawMs, MAP_REDRAW_MS } from '../liveRedraw';
 import { announceTrackersIdle, whenSourceIdle } from '../settled';
@@ -58,7 +59,7 @@ function toFeatures(trackers: readonly MapTracker[], now: Date): GeoJSON.Feature
  * Publishes data-trackers, data-markers and data-clusters on the map for browser tests.
  */
 export function TrackersLayer({ trackers, selectedId = null, onSelect }: TrackersLayerProps) {
-  const { map, mode, onSingleClick, showPopup, popupKey, setStat } = useFleetMap();
+  const { map, mode, showPopup, popupKey, setStat } = useFleetMap();
   const [ids] = useState(() => {
     const base = nextLayerId('trackers');
     return {
@@ -208,27 +209,13 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
   );
 
   // Clicks: a marker selects its tracker, a cluster zooms in to where it splits.
-  useEffect(
-    () =>
-      onSingleClick((event) => {
-        if (!map.getLayer(ids.points)) return false;
-        const [hit] = map.queryRenderedFeatures(event.point, {
-          layers: [ids.points, ids.clusters],
-        });
-        if (!hit) return false;
-        if (hit.properties.cluster) {
-          const [lng, lat] = (hit.geometry as GeoJSON.Point).coordinates as [number, number];
-          void map
-            .getSource<GeoJSONSource>(ids.source)
-            ?.getClusterExpansionZoom(hit.properties.cluster_id as number)
-            .then((zoom) => map.easeTo({ center: [lng, lat], zoom }));
-          return true;
-        }
-        onSelect?.(hit.properties.id as number);
-        return true;
-      }, 10),
-    [map, ids, onSingleClick, onSelect],
-  );
+  useClusterClicks({
+    source: ids.source,
+    clustersLayer: ids.clusters,
+    pointsLayer: ids.points,
+    onSelect,
+    priority: 10,
+  });
 
   // Move to a newly selected tracker (from the list or a click).
   const selectedLng = selectedPosition?.lng;

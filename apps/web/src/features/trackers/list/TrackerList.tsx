@@ -1,8 +1,7 @@
-import { useRef } from 'react';
 import { Box, Checkbox, Group, Pagination, Select, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DeviceListItem } from '@waymark/domain';
 import { PAGE_SIZES, pageCount, type PageSize } from './filters';
+import { VirtualList } from '../../../components/VirtualList';
 import { TrackerRow } from './TrackerRow';
 
 interface TrackerListProps {
@@ -23,15 +22,6 @@ interface TrackerListProps {
 /** One page of trackers as a virtual list, with a select-all row and the pager. */
 export function TrackerList(props: TrackerListProps) {
   const { rows, total, page, pageSize, selected } = props;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer keeps its own mutable state; React Compiler rules flag it, harmlessly.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 84,
-    overscan: 8,
-  });
   const allChecked = total > 0 && selected.size >= total;
   const someChecked = selected.size > 0 && !allChecked;
 
@@ -54,39 +44,28 @@ export function TrackerList(props: TrackerListProps) {
           {total} {total === 1 ? 'tracker' : 'trackers'}
         </Text>
       </Group>
-      <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        {total === 0 && (
-          <Text size="sm" c="dimmed" ta="center" py="xl">
-            No tracker matches the search or the filters
-          </Text>
+      <VirtualList
+        items={rows}
+        label="Trackers"
+        estimateSize={84}
+        header={
+          total === 0 && (
+            <Text size="sm" c="dimmed" ta="center" py="xl">
+              No tracker matches the search or the filters
+            </Text>
+          )
+        }
+        renderItem={(device) => (
+          <TrackerRow
+            device={device}
+            checked={selected.has(device.id)}
+            clickable={device.subscription_status !== 'cancelled' || props.canOpenCancelled}
+            onCheck={props.onCheck}
+            onOpen={props.onOpen}
+            onShowOnMap={props.onShowOnMap}
+          />
         )}
-        <Box role="list" aria-label="Trackers" pos="relative" h={virtualizer.getTotalSize()}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const device = rows[item.index]!;
-            return (
-              <Box
-                key={device.id}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                pos="absolute"
-                top={0}
-                left={0}
-                w="100%"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <TrackerRow
-                  device={device}
-                  checked={selected.has(device.id)}
-                  clickable={device.subscription_status !== 'cancelled' || props.canOpenCancelled}
-                  onCheck={props.onCheck}
-                  onOpen={props.onOpen}
-                  onShowOnMap={props.onShowOnMap}
-                />
-              </Box>
-            );
-          })}
-        </Box>
-      </Box>
+      />
       <Group
         px="sm"
         py={6}

@@ -1,19 +1,9 @@
 import { memo } from 'react';
-import { ActionIcon, Anchor, Box, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { PENDING_TRACKER_MESSAGE, type DeviceListItem } from '@waymark/domain';
 import { useLivePosition } from '../../../api/livePositions';
-import { BatteryBadge } from '../../../components/BatteryBadge';
-import { StatusBadge } from '../../../components/StatusBadge';
-
-dayjs.extend(relativeTime);
-
-/** The maps service address links open (spec 000 §7 "Third-party services"). */
-export function mapsLink(lat: number, lng: number): string {
-  return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
-}
+import { TrackerSummary } from './TrackerSummary';
 
 interface TrackerRowProps {
   device: DeviceListItem;
@@ -57,35 +47,7 @@ export const TrackerRow = memo(function TrackerRow({
         onChange={(e) => onCheck(device.id, e.currentTarget.checked)}
       />
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        <Group gap={6} wrap="nowrap" justify="space-between">
-          <Text fw={600} size="sm" truncate="end">
-            {device.name}
-          </Text>
-          <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-            <BatteryBadge percent={p?.battery ?? null} charging={p?.charging ?? device.charging} />
-            <StatusBadge status={device.subscription_status} hasData={p !== null} />
-          </Group>
-        </Group>
-        <Text size="xs" c="dimmed" truncate="end">
-          {device.model_title} · {device.serial}
-        </Text>
-        {p && (
-          <Group gap={6} wrap="nowrap" justify="space-between">
-            <Anchor
-              href={mapsLink(p.lat, p.lng)}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="xs"
-              truncate="end"
-              onClick={(e) => e.stopPropagation()}
-            >
-              {p.address ?? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`}
-            </Anchor>
-            <Text size="xs" c="dimmed" style={{ flex: 'none' }} title={p.timestamp}>
-              {dayjs(p.timestamp).fromNow()}
-            </Text>
-          </Group>
-        )}
+        <TrackerSummary device={device} position={p} />
         {device.note && (
           <Text size="xs" fs="italic" lineClamp={2}>
             {device.note}

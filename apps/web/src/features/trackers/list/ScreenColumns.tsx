@@ -1,0 +1,85 @@
+import { Suspense, type ReactNode } from 'react';
+import { Box, Center, Loader, SegmentedControl } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS } from '@waymark/domain';
+import { ResizableColumns } from './ResizableColumns';
+
+export type ScreenColumn = 'left' | 'center';
+
+/** Below 768 px (spec 000 §2.3) the list screens show one column at a time. */
+export function useOneColumn(): boolean {
+  return useMediaQuery(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`) ?? false;
+}
+
+/** The map's place in a column, with a loader while MapLibre's chunk arrives. */
+export function MapSlot({ children }: { children: ReactNode }) {
+  return (
+    <Box style={{ flex: 1, minHeight: 0, position: 'relative' }}>
+      <Suspense
+        fallback={
+          <Center h="100%">
+            <Loader size="sm" aria-label="Loading map" />
+          </Center>
+        }
+      >
+        {children}
+      </Suspense>
+    </Box>
+  );
+}
+
+interface ScreenColumnsProps {
+  /** One column at a time (useOneColumn), chosen with the List/Map switch. */
+  oneColumn: boolean;
+  column: ScreenColumn;
+  onColumn: (column: ScreenColumn) => void;
+  showLeft: boolean;
+  left: ReactNode;
+  center: ReactNode;
+}
+
+/**
+ * The frame of the trackers and group screens: list on the left and map in the centre on wide
+ * screens, resizable; one of them below 768 px. Fixed under the 63 px header, so the list and
+ * the map scroll inside it.
+ */
+export function ScreenColumns({
+  oneColumn,
+  column,
+  onColumn,
+  showLeft,
+  left,
+  center,
+}: ScreenColumnsProps) {
+  return (
+    <Box
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        flex: 'none',
+        height: 'calc(100dvh - 63px)',
+        overflow: 'hidden',
+      }}
+    >
+      {oneColumn ? (
+        <>
+          <SegmentedControl
+            m="xs"
+            aria-label="Column"
+            value={column}
+            onChange={(value) => onColumn(value as ScreenColumn)}
+            data={[
+              { value: 'left', label: 'List' },
+              { value: 'center', label: 'Map' },
+            ]}
+          />
+          <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+            {column === 'left' ? left : center}
+          </Box>
+        </>
+      ) : (
+        <ResizableColumns showLeft={showLeft} left={left} center={center} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { DeviceListItem } from '@waymark/domain';
+import { BatteryBadge } from '../../../components/BatteryBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
+
+dayjs.extend(relativeTime);
+
+/** The maps service address links open (spec 000 §7 "Third-party services"). */
+export function mapsLink(lat: number, lng: number): string {
+  return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+}
+
+/**
+ * What a tracker row says of a tracker (spec 000 §2.3), in the trackers list and a group's
+ * members: name with battery and status badges, model and serial, and where and when it last
+ * reported, the address linking to the maps service.
+ */
+export function TrackerSummary({
+  device,
+  position: p,
+}: {
+  device: DeviceListItem;
+  position: DeviceListItem['current_position'];
+}) {
+  return (
+    <>
+      <Group gap={6} wrap="nowrap" justify="space-between">
+        <Text fw={600} size="sm" truncate="end">
+          {device.name}
+        </Text>
+        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+          <BatteryBadge percent={p?.battery ?? null} charging={p?.charging ?? device.charging} />
+          <StatusBadge status={device.subscription_status} hasData={p !== null} />
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed" truncate="end">
+        {device.model_title} · {device.serial}
+      </Text>
+      {p && (
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <Anchor
+            href={mapsLink(p.lat, p.lng)}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            truncate="end"
+            onClick={(e) => e.stopPropagation()}
+          >
+            {p.address ?? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`}
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ flex: 'none' }} title={p.timestamp}>
+            {dayjs(p.timestamp).fromNow()}
+          </Text>
+        </Group>
+      )}
+    </>
+  );
+}
