@@ -135,7 +135,10 @@ function appBreakdown(page: Page) {
       if (!key) continue;
       out[`${key} start`] = e.startTime;
       out[`${key} end`] = e.responseEnd;
-      if (key === 'device-list') out['device-list bytes'] = e.encodedBodySize;
+      if (key === 'device-list') {
+        out['device-list first byte'] = e.responseStart;
+        out['device-list bytes'] = e.encodedBodySize;
+      }
     }
     return out;
   });

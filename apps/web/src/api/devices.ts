@@ -2,7 +2,9 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { currentPositionSchema, decodeDeviceRows, type RowsEnvelope } from '@waymark/domain';
 import { downloadFile, request } from './client';
+import { takeEarlyDeviceList } from './earlyDeviceList';
 import { checked } from './parse';
+import { session } from './session';
 
 export const devicesKeys = {
   all: (accountId: number) => ['accounts', accountId, 'devices'] as const,
@@ -19,10 +21,12 @@ export const devicesKeys = {
  * usual items.
  */
 export async function fetchDeviceList(accountId: number, signal?: AbortSignal) {
-  const data = await request<unknown>(`/accounts/${accountId}/device-list`, {
-    query: { with_current_position: 1, format: 'rows' },
-    signal,
-  });
+  const data =
+    (await takeEarlyDeviceList(accountId, session.bearer())) ??
+    (await request<unknown>(`/accounts/${accountId}/device-list`, {
+      query: { with_current_position: 1, format: 'rows' },
+      signal,
+    }));
   const envelope = rowsEnvelopeShape.safeParse(data);
   if (!envelope.success) {
     console.warn('Unexpected GET device-list response', envelope.error.issues);

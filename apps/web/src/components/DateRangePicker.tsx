@@ -98,6 +98,14 @@ export function DateRangePicker({
     maxDate: maxWall,
     timePickerProps: { format: '12h' as const },
     submitButtonProps: { 'aria-label': 'Apply date' },
+    ariaLabels: {
+      previousMonth: 'Previous month',
+      nextMonth: 'Next month',
+      previousYear: 'Previous year',
+      nextYear: 'Next year',
+      previousDecade: 'Previous decade',
+      nextDecade: 'Next decade',
+    },
     // Weeks start on Sunday, as the This week and Last week presets count them.
     firstDayOfWeek: 0 as const,
     // Rendered inside this popover, so picking a day does not count as a click outside it.

@@ -58,6 +58,8 @@ export const deviceDetailsSchema = deviceListItemSchema.extend({
     protocol: z.string(),
     has_temperature: z.boolean(),
     has_humidity: z.boolean(),
+    /** Hears BLE beacons: a gateway that places BLE tags at anchors. */
+    ble_support: z.boolean(),
     expected_report_minutes: z.number().int(),
     thumbnail_path: z.string().nullable(),
   }),

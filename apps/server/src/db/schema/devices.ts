@@ -26,6 +26,8 @@ export const models = pgTable('models', {
   protocol: text('protocol', { enum: PROTOCOLS }).notNull(),
   has_temperature: boolean('has_temperature').notNull().default(false),
   has_humidity: boolean('has_humidity').notNull().default(false),
+  /** Hears BLE beacons (a gateway that places tags at anchors): device-list's `ble_support`. */
+  ble_support: boolean('ble_support').notNull().default(false),
   /** A tracker is overdue when its last fix plus this many minutes is in the past. */
   expected_report_minutes: integer('expected_report_minutes').notNull().default(60),
   thumbnail_path: text('thumbnail_path'),

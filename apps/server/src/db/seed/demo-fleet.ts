@@ -50,6 +50,7 @@ const MODELS = [
     protocol: 'teltonika',
     expected_report_minutes: 15,
     has_temperature: false,
+    ble_support: true,
   },
   {
     device_type: 'reefer',
@@ -58,6 +59,7 @@ const MODELS = [
     expected_report_minutes: 15,
     has_temperature: true,
     has_humidity: true,
+    ble_support: true,
   },
   {
     device_type: 'phone',

@@ -19,6 +19,7 @@ export const DEMO_LOGINS = [
   },
   { email: 'consumer@demo.test', name: 'Casey Consumer', note: 'Admin of Demo Home' },
   { email: 'root@demo.test', name: 'Riley Root', note: 'Platform admin' },
+  { email: 'new@demo.test', name: 'Noa Newcomer', note: 'Admin of Demo Startup, no trackers yet' },
 ] as const;
 
 type DemoEmail = (typeof DEMO_LOGINS)[number]['email'];
@@ -48,7 +49,7 @@ const HOME_SETTINGS: Record<string, string> = {
 
 const MEMBERSHIPS: {
   email: DemoEmail;
-  account: 'logistics' | 'home';
+  account: 'logistics' | 'home' | 'startup';
   role: Role;
   full: boolean;
 }[] = [
@@ -58,6 +59,7 @@ const MEMBERSHIPS: {
   { email: 'user@demo.test', account: 'logistics', role: 'user', full: true },
   { email: 'viewer@demo.test', account: 'logistics', role: 'viewer', full: false },
   { email: 'consumer@demo.test', account: 'home', role: 'admin', full: true },
+  { email: 'new@demo.test', account: 'startup', role: 'admin', full: true },
 ];
 
 /** True when no user exists yet: the demo seed only ever runs on an empty database. */
@@ -90,8 +92,13 @@ export async function seedDemo(db: Db) {
       .insert(accounts)
       .values({ title: 'Demo Home' })
       .returning({ id: accounts.id });
-    if (!logistics || !home) throw new Error('demo accounts were not created');
-    const accountIds = { logistics: logistics.id, home: home.id };
+    // A customer whose trackers have not arrived yet: the screens' empty states.
+    const [startup] = await tx
+      .insert(accounts)
+      .values({ title: 'Demo Startup', is_b2b_account: true })
+      .returning({ id: accounts.id });
+    if (!logistics || !home || !startup) throw new Error('demo accounts were not created');
+    const accountIds = { logistics: logistics.id, home: home.id, startup: startup.id };
 
     await tx.insert(accountSettings).values([
       ...Object.entries(LOGISTICS_SETTINGS).map(([code, value]) => ({

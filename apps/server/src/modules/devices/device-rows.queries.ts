@@ -151,6 +151,8 @@ export interface DeviceRowsOptions {
   statuses?: string[] | undefined;
   withPosition: boolean;
   excludeGroups: boolean;
+  /** Only trackers whose model does (true) or does not (false) hear BLE beacons. */
+  bleSupport?: boolean | undefined;
   format: 'objects' | 'rows';
 }
 
@@ -203,6 +205,7 @@ async function readDeviceListJson(
       and(
         visibleDevices(membership),
         options.statuses ? inArray(subscriptions.status, options.statuses as never[]) : undefined,
+        options.bleSupport === undefined ? undefined : eq(models.ble_support, options.bleSupport),
       ),
     )
     .orderBy(asc(devices.name), asc(devices.id));

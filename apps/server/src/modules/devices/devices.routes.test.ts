@@ -7,6 +7,7 @@ import {
   authHeader,
   createAccount,
   createDevice,
+  createModel,
   createTestApp,
   createUser,
   type TestApp,
@@ -152,6 +153,35 @@ describe('GET /api/accounts/{id}/device-list', () => {
         .data.map((d: { name: string }) => d.name);
     expect(await names('cancelled')).toEqual([]);
     expect(await names('active,cancelled')).toEqual(['Alpha']);
+  });
+
+  it('lists BLE gateways or the other trackers with ble_support', async () => {
+    const f = await fleet();
+    const gateway = await createModel(t, { ble_support: true });
+    await createDevice(t, f.account, {
+      name: 'Gateway',
+      model_id: gateway.id,
+      subscription_id: (
+        await t.db
+          .insert(subscriptions)
+          .values({ account_id: f.account.id, status: 'active' })
+          .returning()
+      )[0]!.id,
+    });
+    const names = async (query: string) => {
+      const response = await t.app.inject({
+        url: `/api/accounts/${f.account.id}/device-list${query}`,
+        headers: f.adminHeaders,
+      });
+      return {
+        status: response.statusCode,
+        names: response.json().data?.map((d: { name: string }) => d.name),
+      };
+    };
+    expect(await names('?ble_support=1')).toEqual({ status: 200, names: ['Gateway'] });
+    expect(await names('?ble_support=0')).toEqual({ status: 200, names: ['Alpha', 'Bravo'] });
+    expect((await names('')).names).toEqual(['Alpha', 'Bravo', 'Gateway']);
+    expect((await names('?ble_support=maybe')).status).toBe(422);
   });
 
   it('shows a limited viewer only their trackers and hides other accounts', async () => {

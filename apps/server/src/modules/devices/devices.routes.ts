@@ -79,7 +79,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         subscription_status: statusList,
         with_current_position: flag,
         exclude_groups: flag,
-        ble_support: z.string().optional(),
+        ble_support: z
+          .enum(['0', '1', 'true', 'false'])
+          .optional()
+          .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'))
+          .describe(
+            '1: only trackers whose model hears BLE beacons (gateways that place BLE tags at anchors); 0: only the others; absent: all',
+          ),
         format: z
           .enum(['rows'])
           .optional()
@@ -101,6 +107,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         statuses: statusesFor(membership, q.subscription_status),
         withPosition: q.with_current_position,
         excludeGroups: q.exclude_groups,
+        bleSupport: q.ble_support,
         format: q.format === 'rows' ? 'rows' : 'objects',
       });
       return sendJsonText(request, reply, `{"data":${data}}`);

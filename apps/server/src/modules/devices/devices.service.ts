@@ -36,6 +36,7 @@ export async function deviceDetails(db: Db, deviceId: number): Promise<DeviceDet
       protocol: m.protocol,
       has_temperature: m.has_temperature,
       has_humidity: m.has_humidity,
+      ble_support: m.ble_support,
       expected_report_minutes: m.expected_report_minutes,
       thumbnail_path: m.thumbnail_path,
     },

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { DeviceListItem } from '@waymark/domain';
 import { BatteryBadge } from '../../../components/BatteryBadge';
+import { RANGE_DISPLAY_FORMAT } from '../../../components/dateRange';
 import { StatusBadge } from '../../../components/StatusBadge';
 
 dayjs.extend(relativeTime);
@@ -12,10 +13,14 @@ export function mapsLink(lat: number, lng: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
 }
 
+/** Spec 001 §8: the moment of the last fix, shown over its relative time. */
+export const lastConnected = (timestamp: string) =>
+  `Last connected at ${dayjs(timestamp).format(RANGE_DISPLAY_FORMAT)}`;
+
 /**
  * What a tracker row says of a tracker (spec 000 §2.3), in the trackers list and a group's
  * members: name with battery and status badges, model and serial, and where and when it last
- * reported, the address linking to the maps service.
+ * reported, the address linking to the maps service; 'Not Connected' when it never has.
  */
 export function TrackerSummary({
   device,
@@ -38,7 +43,7 @@ export function TrackerSummary({
       <Text size="xs" c="dimmed" truncate="end">
         {device.model_title} · {device.serial}
       </Text>
-      {p && (
+      {p ? (
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Anchor
             href={mapsLink(p.lat, p.lng)}
@@ -50,10 +55,14 @@ export function TrackerSummary({
           >
             {p.address ?? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`}
           </Anchor>
-          <Text size="xs" c="dimmed" style={{ flex: 'none' }} title={p.timestamp}>
+          <Text size="xs" c="dimmed" style={{ flex: 'none' }} title={lastConnected(p.timestamp)}>
             {dayjs(p.timestamp).fromNow()}
           </Text>
         </Group>
+      ) : (
+        <Text size="xs" c="dimmed">
+          Not Connected
+        </Text>
       )}
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "models" ADD COLUMN "ble_support" boolean DEFAULT false NOT NULL;
