@@ -11,7 +11,16 @@ test('the map clusters trackers, explains itself and opens a tracker popup', asy
   await page.getByRole('button', { name: 'Zoom out' }).click();
   // Counts come from the features MapLibre rendered (queryRenderedFeatures on idle).
   await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/, { timeout: 30_000 });
-  await expect(page.getByRole('img', { name: /^Cluster of \d+ trackers$/ }).first()).toBeVisible();
+  const cluster = page.getByRole('img', { name: /^Cluster of \d+ trackers$/ }).first();
+  await expect(cluster).toBeVisible();
+
+  // A click on a cluster zooms in to where it splits.
+  await expect(map(page)).toHaveAttribute('data-zoom', '3');
+  const box = (await cluster.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect
+    .poll(async () => Number(await map(page).getAttribute('data-zoom')), { timeout: 10_000 })
+    .toBeGreaterThan(3);
 
   const legend = page.getByRole('region', { name: 'Map legend' });
   await expect(legend.getByText('Inside a geofence')).toBeVisible();

@@ -178,6 +178,16 @@ export function FleetMap({
     setStats((s) => (s[name] === value ? s : { ...s, [name]: value }));
   }, []);
 
+  // The zoom at rest, as data-zoom, for browser tests (cluster clicks, fly-to).
+  useEffect(() => {
+    if (!map) return;
+    const publish = () => setStat('zoom', Math.round(map.getZoom() * 10) / 10);
+    map.on('idle', publish);
+    return () => {
+      map.off('idle', publish);
+    };
+  }, [map, setStat]);
+
   const api = useMemo<FleetMapApi | null>(
     () =>
       map && {

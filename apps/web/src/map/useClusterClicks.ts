@@ -10,6 +10,8 @@ export interface ClusterClickOptions {
   onSelect?: (id: number) => void;
   /** Which layer hears a click first where markers of two layers overlap. */
   priority: number;
+  /** Where a cluster splits, for sources clustered outside MapLibre; else the source's own. */
+  expansionZoom?: ((clusterId: number) => Promise<number>) | undefined;
 }
 
 /**
@@ -22,6 +24,7 @@ export function useClusterClicks({
   pointsLayer,
   onSelect,
   priority,
+  expansionZoom,
 }: ClusterClickOptions) {
   const { map, onSingleClick } = useFleetMap();
   useEffect(
@@ -34,15 +37,16 @@ export function useClusterClicks({
         if (!hit) return false;
         if (hit.properties.cluster) {
           const [lng, lat] = (hit.geometry as GeoJSON.Point).coordinates as [number, number];
-          void map
-            .getSource<GeoJSONSource>(source)
-            ?.getClusterExpansionZoom(hit.properties.cluster_id as number)
-            .then((zoom) => map.easeTo({ center: [lng, lat], zoom }));
+          const clusterId = hit.properties.cluster_id as number;
+          const splits = expansionZoom
+            ? expansionZoom(clusterId)
+            : map.getSource<GeoJSONSource>(source)?.getClusterExpansionZoom(clusterId);
+          void splits?.then((zoom) => map.easeTo({ center: [lng, lat], zoom }));
           return true;
         }
         onSelect?.(hit.properties.id as number);
         return true;
       }, priority),
-    [map, onSingleClick, source, clustersLayer, pointsLayer, onSelect, priority],
+    [map, onSingleClick, source, clustersLayer, pointsLayer, onSelect, priority, expansionZoom],
   );
 }

@@ -7,13 +7,13 @@ import { useFleetMap } from '../context';
 import { TrackerPopup } from '../TrackerPopup';
 import { useClusterClicks } from '../useClusterClicks';
 import { useClusterLabels } from '../useClusterLabels';
-import { liveRedrawMs, MAP_REDRAW_MS } from '../liveRedraw';
+import { MAP_REDRAW_MS } from '../liveRedraw';
+import { useWorkerClusters, type MarkerInput } from '../clusters/useWorkerClusters';
 import { announceTrackersIdle, whenSourceIdle } from '../settled';
 import type { MapTracker } from '../types';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
-/** Spec 000 §2.4 and §9. */
-export const CLUSTER_RADIUS = 40;
+export { CLUSTER_RADIUS } from '../clusters/markerIndex';
 const SELECT_ZOOM = 12;
 export interface TrackersLayerProps {
   trackers: readonly MapTracker[];
@@ -25,7 +25,7 @@ export interface TrackersLayerProps {
 
 type MarkerPosition = NonNullable<MapTracker['current_position']>;
 
-function toFeature(t: MapTracker, p: MarkerPosition, now: Date): GeoJSON.Feature<GeoJSON.Point> {
+function toMarker(t: MapTracker, p: MarkerPosition, now: Date): MarkerInput {
   const colour = markerColour(
     {
       timestamp: p.timestamp,
@@ -35,28 +35,31 @@ function toFeature(t: MapTracker, p: MarkerPosition, now: Date): GeoJSON.Feature
     },
     now,
   );
-  return {
-    type: 'Feature',
-    id: t.id,
-    geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-    properties: { id: t.id, colour: MARKER_HEX[colour] },
-  };
+  return { id: t.id, lng: p.lng, lat: p.lat, colour: MARKER_HEX[colour] };
 }
 
+const toFeature = (m: MarkerInput): GeoJSON.Feature<GeoJSON.Point> => ({
+  type: 'Feature',
+  id: m.id,
+  geometry: { type: 'Point', coordinates: [m.lng, m.lat] },
+  properties: { id: m.id, colour: m.colour },
+});
+
 /** Markers of the trackers, at the newest position known (fetched or live). */
-function toFeatures(trackers: readonly MapTracker[], now: Date): GeoJSON.FeatureCollection {
-  const features: GeoJSON.Feature[] = [];
+function toMarkers(trackers: readonly MapTracker[], now: Date): MarkerInput[] {
+  const markers: MarkerInput[] = [];
   for (const t of trackers) {
     const p = freshest<MarkerPosition>(t.current_position, livePositions.get(t.id));
-    if (p) features.push(toFeature(t, p, now));
+    if (p) markers.push(toMarker(t, p, now));
   }
-  return { type: 'FeatureCollection', features };
+  return markers;
 }
 
 /**
  * Current positions as circle markers coloured by markerColour(); clustered (radius 40) in
- * cluster mode. Cluster counts are HTML labels: the offline style has no glyphs for text.
- * Publishes data-trackers, data-markers and data-clusters on the map for browser tests.
+ * cluster mode, by a worker that hands the source only the view's clusters and markers
+ * (useWorkerClusters). Cluster counts are HTML labels: the offline style has no glyphs for
+ * text. Publishes data-trackers, data-markers and data-clusters on the map for browser tests.
  */
 export function TrackersLayer({ trackers, selectedId = null, onSelect }: TrackersLayerProps) {
   const { map, mode, showPopup, popupKey, setStat } = useFleetMap();
@@ -76,9 +79,6 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
     map.addSource(ids.source, {
       type: 'geojson',
       data: { type: 'FeatureCollection', features: [] },
-      cluster,
-      clusterRadius: CLUSTER_RADIUS,
-      clusterMaxZoom: 16,
     });
     map.addLayer({
       id: ids.clusters,
@@ -121,46 +121,47 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
   }, [map, ids, cluster]);
 
   // The effects below depend on `cluster` too: a new mode makes a new source that needs them.
-  const collectionRef = useRef<GeoJSON.FeatureCollection>({
-    type: 'FeatureCollection',
-    features: [],
-  });
+  const clusters = useWorkerClusters(map, ids.source, cluster);
+  const { load, move, shown } = clusters;
+  const loaded = useRef<{ generation: number; trackers: number } | null>(null);
   useEffect(() => {
-    const collection = toFeatures(trackers, new Date());
-    collectionRef.current = collection;
-    setSourceData(map, ids.source, collection);
+    const markers = toMarkers(trackers, new Date());
     performance.mark('trackers-map-data');
+    if (cluster) {
+      loaded.current = { generation: load(markers), trackers: trackers.length };
+      return;
+    }
+    setSourceData(map, ids.source, { type: 'FeatureCollection', features: markers.map(toFeature) });
     return whenSourceIdle(map, ids.source, () => announceTrackersIdle(trackers.length));
-  }, [map, ids, trackers, cluster]);
+  }, [map, ids, trackers, cluster, load]);
+  // Clustered, the map has the trackers once the worker's first view of them is in the source.
+  useEffect(() => {
+    const drawn = loaded.current;
+    if (!cluster || !drawn || shown !== drawn.generation) return;
+    return whenSourceIdle(map, ids.source, () => announceTrackersIdle(drawn.trackers));
+  }, [map, ids, cluster, shown]);
 
-  // Live positions move the markers that moved, batched per redraw interval. Unclustered, as
-  // a diff (updateData). Clustered, the collection is sent again with the moved markers in
-  // place: MapLibre 6.17 loses the clustering of a source that takes a diff, and re-clustering
-  // 100,000 points is the worker's job either way. Sending 100,000 markers costs the page a
-  // long task, so big fleets redraw less often (1 s per 100,000 markers, never under 200 ms).
+  // Live positions move the markers that moved, batched per redraw interval (spec 000 §9):
+  // clustered, to the worker, which re-clusters and sends the view again; unclustered, as a
+  // diff of the source (updateData).
   const byId = useMemo(() => new globalThis.Map(trackers.map((t) => [t.id, t])), [trackers]);
   const byIdRef = useRef(byId);
   useEffect(() => {
     byIdRef.current = byId;
   }, [byId]);
   useEffect(() => {
-    const pending = new globalThis.Map<number, GeoJSON.Feature<GeoJSON.Point>>();
+    const pending = new globalThis.Map<number, MarkerInput>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
-      const source = map.getSource<GeoJSONSource>(ids.source);
-      if (!source || pending.size === 0) return;
-      if (cluster) {
-        const collection = collectionRef.current;
-        const moved = collection.features.map((f) => pending.get(f.id as number) ?? f);
-        collectionRef.current = { type: 'FeatureCollection', features: moved };
-        source.setData(collectionRef.current);
-      } else {
-        source.updateData({
-          update: [...pending.values()].map((f) => ({
-            id: f.id!,
-            newGeometry: f.geometry,
-            addOrUpdateProperties: [{ key: 'colour', value: f.properties!.colour as string }],
+      if (pending.size === 0) return;
+      if (cluster) move([...pending.values()]);
+      else {
+        map.getSource<GeoJSONSource>(ids.source)?.updateData({
+          update: [...pending.values()].map((m) => ({
+            id: m.id,
+            newGeometry: { type: 'Point', coordinates: [m.lng, m.lat] },
+            addOrUpdateProperties: [{ key: 'colour', value: m.colour }],
           })),
         });
       }
@@ -170,17 +171,15 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
       const now = new Date();
       for (const p of changed) {
         const tracker = byIdRef.current.get(p.device_id);
-        if (tracker) pending.set(p.device_id, toFeature(tracker, p, now));
+        if (tracker) pending.set(p.device_id, toMarker(tracker, p, now));
       }
-      if (pending.size === 0 || timer !== undefined) return;
-      const markers = collectionRef.current.features.length;
-      timer = setTimeout(flush, cluster ? liveRedrawMs(markers) : MAP_REDRAW_MS);
+      if (pending.size > 0) timer ??= setTimeout(flush, MAP_REDRAW_MS);
     });
     return () => {
       unsubscribe();
       clearTimeout(timer);
     };
-  }, [map, ids, cluster]);
+  }, [map, ids, cluster, move]);
 
   useEffect(() => {
     if (map.getLayer(ids.ring)) map.setFilter(ids.ring, ['==', ['get', 'id'], selectedId ?? -1]);
@@ -215,6 +214,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
     pointsLayer: ids.points,
     onSelect,
     priority: 10,
+    expansionZoom: cluster ? clusters.expansionZoom : undefined,
   });
 
   // Move to a newly selected tracker (from the list or a click).

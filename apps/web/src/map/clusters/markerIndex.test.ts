@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { MarkerIndex } from './markerIndex';
+
+const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
+const palette = ['#1c7ed6', '#fa5252'];
+
+function arrays(markers: [id: number, lng: number, lat: number, colour: number][]) {
+  return {
+    ids: Int32Array.from(markers.map((m) => m[0])),
+    lng: Float64Array.from(markers.map((m) => m[1])),
+    lat: Float64Array.from(markers.map((m) => m[2])),
+    colour: Uint8Array.from(markers.map((m) => m[3])),
+  };
+}
+
+const summary = (features: GeoJSON.Feature[]) =>
+  features
+    .map((f) =>
+      f.properties!.cluster
+        ? `cluster of ${f.properties!.point_count}`
+        : `#${f.properties!.id} ${f.properties!.colour}`,
+    )
+    .sort();
+
+describe('MarkerIndex', () => {
+  const chicago = arrays([
+    [1, -87.63, 41.88, 0],
+    [2, -87.64, 41.89, 0],
+    [3, -87.62, 41.87, 1],
+    [4, -118.24, 34.05, 1],
+  ]);
+
+  it('clusters nearby markers at low zoom and shows each one close up', () => {
+    const index = new MarkerIndex();
+    index.load(chicago, palette);
+    expect(index.size).toBe(4);
+    expect(summary(index.view(WORLD, 5))).toEqual(['#4 #fa5252', 'cluster of 3']);
+    expect(summary(index.view([-88, 41, -87, 42], 17))).toEqual([
+      '#1 #1c7ed6',
+      '#2 #1c7ed6',
+      '#3 #fa5252',
+    ]);
+  });
+
+  it('follows moved markers, and a cluster splits at its expansion zoom', () => {
+    const index = new MarkerIndex();
+    index.load(chicago, palette);
+    const [cluster] = index.view(WORLD, 5).filter((f) => f.properties!.cluster);
+    const splitAt = index.expansionZoom(cluster!.properties!.cluster_id as number);
+    expect(splitAt).toBeGreaterThan(5);
+    expect(index.view(WORLD, splitAt).length).toBeGreaterThan(2);
+
+    // Tracker 3 drives to Los Angeles and turns blue.
+    index.move(arrays([[3, -118.25, 34.06, 0]]), palette);
+    expect(summary(index.view(WORLD, 5))).toEqual(['cluster of 2', 'cluster of 2']);
+    expect(summary(index.view([-119, 33, -118, 35], 17))).toEqual(['#3 #1c7ed6', '#4 #fa5252']);
+  });
+
+  it('replaces every marker on a new load', () => {
+    const index = new MarkerIndex();
+    index.load(chicago, palette);
+    index.load(arrays([[9, 2.35, 48.85, 1]]), palette);
+    expect(summary(index.view(WORLD, 3))).toEqual(['#9 #fa5252']);
+  });
+});

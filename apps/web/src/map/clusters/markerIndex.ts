@@ -1,0 +1,75 @@
+import Supercluster from 'supercluster';
+import type { MarkerArrays } from './protocol';
+
+/** Spec 000 §2.4 and §9: cluster radius 40 px; no clusters past zoom 16. */
+export const CLUSTER_RADIUS = 40;
+export const CLUSTER_MAX_ZOOM = 16;
+
+interface MarkerProps {
+  id: number;
+  colour: string;
+}
+
+/**
+ * The clustering of every marker of the trackers layer (supercluster, the algorithm MapLibre
+ * runs inside its own worker), kept where the markers live so that live moves re-cluster
+ * without sending the whole fleet across threads. Plain code: the worker wraps it, tests run
+ * it directly.
+ */
+export class MarkerIndex {
+  private readonly features = new Map<number, GeoJSON.Feature<GeoJSON.Point, MarkerProps>>();
+  private palette: string[] = [];
+  private index: Supercluster<MarkerProps> | null = null;
+  private dirty = false;
+
+  load(markers: MarkerArrays, palette: string[]): void {
+    this.features.clear();
+    this.move(markers, palette);
+  }
+
+  /** Moves (or adds) markers; the clustering follows on the next view. */
+  move(markers: MarkerArrays, palette: string[]): void {
+    this.palette = palette;
+    this.apply(markers);
+  }
+
+  get size(): number {
+    return this.features.size;
+  }
+
+  /** Clusters and single markers inside bbox [west, south, east, north] at this zoom. */
+  view(bbox: [number, number, number, number], zoom: number): GeoJSON.Feature<GeoJSON.Point>[] {
+    return this.current().getClusters(bbox, Math.floor(zoom)) as GeoJSON.Feature<GeoJSON.Point>[];
+  }
+
+  /** The zoom at which a cluster splits into its children. */
+  expansionZoom(clusterId: number): number {
+    return Math.min(this.current().getClusterExpansionZoom(clusterId), CLUSTER_MAX_ZOOM + 1);
+  }
+
+  private apply({ ids, lng, lat, colour }: MarkerArrays): void {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const coordinates: [number, number] = [lng[i]!, lat[i]!];
+      const properties = { id, colour: this.palette[colour[i]!] ?? '#000000' };
+      this.features.set(id, {
+        type: 'Feature',
+        id,
+        geometry: { type: 'Point', coordinates },
+        properties,
+      });
+    }
+    this.dirty = true;
+  }
+
+  private current(): Supercluster<MarkerProps> {
+    if (!this.index || this.dirty) {
+      this.index = new Supercluster<MarkerProps>({
+        radius: CLUSTER_RADIUS,
+        maxZoom: CLUSTER_MAX_ZOOM,
+      }).load([...this.features.values()]);
+      this.dirty = false;
+    }
+    return this.index;
+  }
+}
