@@ -50,8 +50,12 @@ describe('MarkerIndex', () => {
     expect(splitAt).toBeGreaterThan(5);
     expect(index.view(WORLD, splitAt).length).toBeGreaterThan(2);
 
-    // Tracker 3 drives to Los Angeles and turns blue.
+    // Tracker 3 drives to Los Angeles and turns blue: shown once clustered again.
     index.move(arrays([[3, -118.25, 34.06, 0]]), palette);
+    expect(index.stale).toBe(true);
+    expect(summary(index.view(WORLD, 5))).toEqual(['#4 #fa5252', 'cluster of 3']);
+    index.recluster();
+    expect(index.stale).toBe(false);
     expect(summary(index.view(WORLD, 5))).toEqual(['cluster of 2', 'cluster of 2']);
     expect(summary(index.view([-119, 33, -118, 35], 17))).toEqual(['#3 #1c7ed6', '#4 #fa5252']);
   });

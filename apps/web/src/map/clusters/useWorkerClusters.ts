@@ -48,7 +48,24 @@ function toArrays(markers: readonly MarkerInput[], palette: string[]): MarkerArr
   return arrays;
 }
 
-function viewOf(map: Map): Extract<ToClusterWorker, { type: 'view' }> {
+type View = Extract<ToClusterWorker, { type: 'view' }>;
+
+/**
+ * The view to ask the worker for, or null when the last one asked still covers the map: same
+ * clustering zoom, and the visible area inside its margins. Panning within the margins and
+ * zooming between two whole levels then costs nothing.
+ */
+function nextView(map: Map, last: View | null): View | null {
+  const view = viewOf(map);
+  if (!last || Math.floor(last.zoom) !== Math.floor(view.zoom)) return view;
+  const b = map.getBounds();
+  const [west, south, east, north] = last.bbox;
+  const inside =
+    b.getWest() >= west && b.getEast() <= east && b.getSouth() >= south && b.getNorth() <= north;
+  return inside ? null : view;
+}
+
+function viewOf(map: Map): View {
   const b = map.getBounds();
   const dx = (b.getEast() - b.getWest()) * VIEW_MARGIN;
   const dy = (b.getNorth() - b.getSouth()) * VIEW_MARGIN;
@@ -78,6 +95,7 @@ export function useWorkerClusters(map: Map, sourceId: string, enabled: boolean):
   const requests = useRef(new globalThis.Map<number, (zoom: number) => void>());
   const lastRequest = useRef(0);
   const [shown, setShown] = useState(0);
+  const asked = useRef<View | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
@@ -94,17 +112,21 @@ export function useWorkerClusters(map: Map, sourceId: string, enabled: boolean):
       setSourceData(map, sourceId, { type: 'FeatureCollection', features: message.features });
       setShown(message.generation);
     };
-    // Ask for the view as the camera moves, at most once a frame.
+    // Ask for the view as the camera moves, at most once a frame, when it needs another.
     let frame: number | undefined;
     const onMove = () => {
       frame ??= requestAnimationFrame(() => {
         frame = undefined;
-        w.postMessage(viewOf(map));
+        const view = nextView(map, asked.current);
+        if (!view) return;
+        asked.current = view;
+        w.postMessage(view);
       });
     };
     map.on('move', onMove);
     map.on('resize', onMove);
-    w.postMessage(viewOf(map));
+    asked.current = viewOf(map);
+    w.postMessage(asked.current);
     return () => {
       map.off('move', onMove);
       map.off('resize', onMove);
@@ -126,7 +148,8 @@ export function useWorkerClusters(map: Map, sourceId: string, enabled: boolean):
         ...arrays,
       };
       worker.current?.postMessage(message, buffersOf(arrays));
-      worker.current?.postMessage(viewOf(map));
+      asked.current = viewOf(map);
+      worker.current?.postMessage(asked.current);
       return generation.current;
     },
     [map],
