@@ -51,8 +51,14 @@ test('an admin sets temperature SLAs in Fahrenheit and lets the viewer see the t
   await page.getByRole('button', { name: 'Access' }).click();
   const save = page.getByRole('button', { name: 'Save access' });
   await expect(save).toBeDisabled();
-  await page.getByRole('combobox', { name: 'Users who may see this tracker' }).click();
-  await page.getByRole('option', { name: 'Vic Viewer' }).click();
+  // Chosen by typing and the keyboard, as the option list may open below the fold.
+  const users = page.getByRole('combobox', { name: 'Users who may see this tracker' });
+  await users.click();
+  await users.fill('Vic');
+  await expect(page.getByRole('option', { name: 'Vic Viewer' })).toHaveCount(1);
+  await users.press('ArrowDown');
+  await users.press('Enter');
+  await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByText('Device permissions were updated successfully.')).toBeVisible();
   const meta = await apiGet<{ users: { id: number; name: string }[] }>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MarkerIndex } from './markerIndex';
+import { MarkerIndex, viewPicture } from './markerIndex';
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
 const palette = ['#1c7ed6', '#fa5252'];
@@ -46,7 +46,8 @@ describe('MarkerIndex', () => {
     const index = new MarkerIndex();
     index.load(chicago, palette);
     const [cluster] = index.view(WORLD, 5).filter((f) => f.properties!.cluster);
-    const splitAt = index.expansionZoom(cluster!.properties!.cluster_id as number);
+    index.markShown();
+    const splitAt = index.expansionZoom(cluster!.properties!.cluster_id as number)!;
     expect(splitAt).toBeGreaterThan(5);
     expect(index.view(WORLD, splitAt).length).toBeGreaterThan(2);
 
@@ -67,3 +68,33 @@ describe('MarkerIndex', () => {
     expect(summary(index.view(WORLD, 3))).toEqual(['#9 #fa5252']);
   });
 });
+
+describe('viewPicture', () => {
+  it('is the same for moves under a pixel, and changes when a marker moves further', () => {
+    const index = new MarkerIndex();
+    const fleet = arrays([
+      [1, -87.63, 41.88, 0],
+      [2, -87.64, 41.89, 0],
+      [3, -118.24, 34.05, 1],
+    ]);
+    index.load(fleet, palette);
+    const before = viewPicture(index.view(WORLD, 5), 5);
+    // 0.001° is about a twentieth of a pixel at zoom 5.
+    index.move(arrays([[3, -118.239, 34.051, 1]]), palette);
+    index.recluster();
+    expect(viewPicture(index.view(WORLD, 5), 5)).toBe(before);
+    // Close up the same move is several pixels.
+    expect(viewPicture(index.view(WORLD, 16), 16)).not.toBe(
+      viewPicture(reloaded(fleet).view(WORLD, 16), 16),
+    );
+    index.move(arrays([[3, -110, 40, 1]]), palette);
+    index.recluster();
+    expect(viewPicture(index.view(WORLD, 5), 5)).not.toBe(before);
+  });
+});
+
+function reloaded(markers: ReturnType<typeof arrays>) {
+  const index = new MarkerIndex();
+  index.load(markers, palette);
+  return index;
+}

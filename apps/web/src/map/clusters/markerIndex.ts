@@ -20,11 +20,14 @@ export class MarkerIndex {
   private readonly features = new Map<number, GeoJSON.Feature<GeoJSON.Point, MarkerProps>>();
   private palette: string[] = [];
   private index: Supercluster<MarkerProps> | null = null;
+  /** The clustering behind the view on screen, whose cluster ids a click refers to. */
+  private shownIndex: Supercluster<MarkerProps> | null = null;
   private dirty = false;
 
   load(markers: MarkerArrays, palette: string[]): void {
     this.features.clear();
     this.index = null;
+    this.shownIndex = null;
     this.move(markers, palette);
   }
 
@@ -61,9 +64,19 @@ export class MarkerIndex {
     return this.clustered().getClusters(bbox, Math.floor(zoom)) as GeoJSON.Feature<GeoJSON.Point>[];
   }
 
-  /** The zoom at which a cluster of the last clustering splits into its children. */
-  expansionZoom(clusterId: number): number {
-    return Math.min(this.clustered().getClusterExpansionZoom(clusterId), CLUSTER_MAX_ZOOM + 1);
+  /** The last view() is what the map shows now: its cluster ids are the ones clicks name. */
+  markShown(): void {
+    this.shownIndex = this.index;
+  }
+
+  /** The zoom at which a cluster on screen splits into its children (null: no such cluster). */
+  expansionZoom(clusterId: number): number | null {
+    try {
+      const zoom = (this.shownIndex ?? this.clustered()).getClusterExpansionZoom(clusterId);
+      return Math.min(zoom, CLUSTER_MAX_ZOOM + 1);
+    } catch {
+      return null;
+    }
   }
 
   private apply({ ids, lng, lat, colour }: MarkerArrays): void {
@@ -85,4 +98,21 @@ export class MarkerIndex {
     if (!this.index) this.recluster();
     return this.index!;
   }
+}
+
+/**
+ * What a view looks like on screen at this zoom: each cluster or marker on the pixel grid,
+ * with its count or id and colour. Two views with the same picture need no redraw.
+ */
+export function viewPicture(features: GeoJSON.Feature<GeoJSON.Point>[], zoom: number): string {
+  const pixel = 360 / (512 * 2 ** Math.floor(zoom));
+  return features
+    .map((f) => {
+      const [lng, lat] = f.geometry.coordinates as [number, number];
+      const p = f.properties ?? {};
+      const what = p.cluster ? `c${p.point_count}` : `m${p.id}:${p.colour}`;
+      return `${Math.round(lng / pixel)},${Math.round(lat / pixel)},${what}`;
+    })
+    .sort()
+    .join(';');
 }
