@@ -55,7 +55,35 @@ export const POSITION_ROW_FIELDS = [
   'position_charging',
 ] as const;
 
-const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : null);
+const DAY_MS = 86_400_000;
+/** 'YYYY-MM-DDT' by day number since the epoch: a list's times fall on a few hundred days. */
+const dayPrefixes = new Map<number, string>();
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * `new Date(ms).toISOString()`, several times faster: decoding 100,000 rows means 300,000 of
+ * them, and the Date objects alone took most of the decoding time.
+ */
+export function isoOfMs(ms: number): string {
+  if (!Number.isInteger(ms)) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    if (dayPrefixes.size > 10_000) dayPrefixes.clear();
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, -13);
+    dayPrefixes.set(day, prefix);
+  }
+  let rest = ms - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  return `${prefix}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(millis, 3)}Z`;
+}
+
+const iso = (ms: unknown) => (typeof ms === 'number' ? isoOfMs(ms) : null);
 
 type Getter = (row: readonly unknown[]) => unknown;
 
@@ -83,7 +111,7 @@ function positionReader(field: (name: string) => Getter, deviceId: Getter) {
       location: [lng, lat],
       lat,
       lng,
-      timestamp: new Date(timestamp).toISOString(),
+      timestamp: isoOfMs(timestamp),
       fix: f.fix(row) as CurrentPosition['fix'],
       speed: f.speed(row) as number | null,
       course: f.course(row) as number | null,
