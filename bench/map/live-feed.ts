@@ -1,4 +1,15 @@
 import pg from 'pg';
+import { MAP_REDRAW_MS } from '../../apps/web/src/map/liveRedraw';
+
+/**
+ * How often the bare page redraws live moves of `markers` markers, the way a page that clusters
+ * inside MapLibre must: the whole collection sent again costs a long task at 100,000 markers,
+ * so it redraws less often (1 s per 100,000 markers, never under MAP_REDRAW_MS). The app's
+ * trackers layer clusters in its own worker instead.
+ */
+export function liveRedrawMs(markers: number) {
+  return Math.max(MAP_REDRAW_MS, Math.round(markers / 100));
+}
 
 export interface FleetPoint {
   id: number;

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { currentPositionSchema, decodeDeviceRows, type RowsEnvelope } from '@waymark/domain';
 import { downloadFile, request } from './client';
-import { takeEarlyDeviceList } from './earlyDeviceList';
+import { DEVICE_LIST_QUERY, takeEarlyDeviceList } from './earlyDeviceList';
 import { checked } from './parse';
 import { session } from './session';
 
@@ -24,7 +24,7 @@ export async function fetchDeviceList(accountId: number, signal?: AbortSignal) {
   const data =
     (await takeEarlyDeviceList(accountId, session.bearer())) ??
     (await request<unknown>(`/accounts/${accountId}/device-list`, {
-      query: { with_current_position: 1, format: 'rows' },
+      query: DEVICE_LIST_QUERY,
       signal,
     }));
   const envelope = rowsEnvelopeShape.safeParse(data);

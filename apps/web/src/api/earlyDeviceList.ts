@@ -14,9 +14,12 @@ interface EarlyList {
   response: Promise<Response | null>;
 }
 
-/** The device-list address both the inline script and fetchDeviceList() ask for. */
+/** The query fetchDeviceList() asks device-list with; index.html's script spells the same. */
+export const DEVICE_LIST_QUERY = { with_current_position: '1', format: 'rows' } as const;
+
+/** The address fetchDeviceList() asks for, as the client builds it. */
 export const deviceListUrl = (accountId: number) =>
-  `/api/accounts/${accountId}/device-list?with_current_position=1&format=rows`;
+  `/api/accounts/${accountId}/device-list?${new URLSearchParams(DEVICE_LIST_QUERY).toString()}`;
 
 /** The early request's JSON body when it is for this account and token and succeeded; else null. */
 export async function takeEarlyDeviceList(

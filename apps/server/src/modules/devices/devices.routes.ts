@@ -47,10 +47,10 @@ const statusList = z
           .filter(Boolean)
       : undefined,
   );
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
+const flagValue = z.enum(['0', '1', 'true', 'false']);
+const isOn = (v: z.infer<typeof flagValue>) => v === '1' || v === 'true';
+/** A yes/no parameter, off when absent. */
+const flag = flagValue.optional().transform((v) => v !== undefined && isOn(v));
 
 /**
  * The statuses asked for, within the account's list (spec 002 §9): cancelled and blocked
@@ -79,10 +79,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         subscription_status: statusList,
         with_current_position: flag,
         exclude_groups: flag,
-        ble_support: z
-          .enum(['0', '1', 'true', 'false'])
+        ble_support: flagValue
           .optional()
-          .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'))
+          .transform((v) => (v === undefined ? undefined : isOn(v)))
           .describe(
             '1: only trackers whose model hears BLE beacons (gateways that place BLE tags at anchors); 0: only the others; absent: all',
           ),

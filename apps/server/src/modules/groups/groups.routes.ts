@@ -170,47 +170,41 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.post(
-    '/accounts/:id/groups/:groupId/devices',
+  // Adding and swapping differ only in what happens to the current members.
+  const memberChanges = [
     {
-      schema: {
-        tags,
-        summary: 'Add trackers to a group (those already in it stay)',
-        description: `${idsText}${access403}`,
-        params: groupParams,
-        body: groupDevicesSchema,
-        response: { 200: dataEnvelope(groupSchema) },
-      },
+      path: '/accounts/:id/groups/:groupId/devices',
+      summary: 'Add trackers to a group (those already in it stay)',
+      change: addMembers,
     },
-    async (request) => {
-      const { id, groupId } = request.params;
-      const access = await groupAccess(db, request, id, groupId, 'write');
-      const ids = await checkedDeviceIds(db, access, request.body.device_ids);
-      await addMembers(db, id, groupId, ids);
-      return { data: await present(access.membership, groupId) };
-    },
-  );
-
-  app.post(
-    '/accounts/:id/groups/:groupId/devices-swap',
     {
-      schema: {
-        tags,
-        summary: 'Replace the trackers of a group; an empty list removes them all',
-        description: `${idsText}${access403}`,
-        params: groupParams,
-        body: groupDevicesSchema,
-        response: { 200: dataEnvelope(groupSchema) },
+      path: '/accounts/:id/groups/:groupId/devices-swap',
+      summary: 'Replace the trackers of a group; an empty list removes them all',
+      change: swapMembers,
+    },
+  ];
+  for (const { path, summary, change } of memberChanges) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          description: `${idsText}${access403}`,
+          params: groupParams,
+          body: groupDevicesSchema,
+          response: { 200: dataEnvelope(groupSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { id, groupId } = request.params;
-      const access = await groupAccess(db, request, id, groupId, 'write');
-      const ids = await checkedDeviceIds(db, access, request.body.device_ids);
-      await swapMembers(db, id, groupId, ids);
-      return { data: await present(access.membership, groupId) };
-    },
-  );
+      async (request) => {
+        const { id, groupId } = request.params;
+        const access = await groupAccess(db, request, id, groupId, 'write');
+        const ids = await checkedDeviceIds(db, access, request.body.device_ids);
+        await change(db, id, groupId, ids);
+        return { data: await present(access.membership, groupId) };
+      },
+    );
+  }
 
   app.delete(
     '/accounts/:id/groups/:groupId/devices',

@@ -14,7 +14,7 @@ export function mapsLink(lat: number, lng: number): string {
 }
 
 /** Spec 001 §8: the moment of the last fix, shown over its relative time. */
-export const lastConnected = (timestamp: string) =>
+const lastConnected = (timestamp: string) =>
   `Last connected at ${dayjs(timestamp).format(RANGE_DISPLAY_FORMAT)}`;
 
 /**
