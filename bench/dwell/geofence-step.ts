@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { AccountGeofenceIndex } from '../../apps/server/src/pipeline/geofence-index';
 import type { DeviceState, Position } from '../../apps/server/src/pipeline/position';
 import { applyGeofences } from '../../apps/server/src/pipeline/steps/geofences';
+import { testPosition } from '../../apps/server/src/pipeline/test-position';
 import { buildGeofences, random } from '../ingest/fleet';
 
 const KM_PER_DEG = 111.32;
@@ -59,28 +60,7 @@ export function measureGeofenceStep(geofenceCount: number, positionCount: number
       lat = 25 + rand() * 24;
       lng = -124 + rand() * 57;
     }
-    return {
-      deviceId: i % DEVICES,
-      accountId: 1,
-      fixTime: at,
-      receivedAt: at,
-      lat,
-      lng,
-      fix: 'gps',
-      speed: null,
-      course: null,
-      altitude: null,
-      accuracy: 5,
-      battery: null,
-      charging: null,
-      temperature: null,
-      humidity: null,
-      alarm: null,
-      attributes: null,
-      odometer: null,
-      address: null,
-      geofenceIds: [],
-    };
+    return testPosition({ deviceId: i % DEVICES, fixTime: at, lat, lng });
   });
   const states: DeviceState[] = Array.from({ length: DEVICES }, () => ({
     lastFixTime: at,
