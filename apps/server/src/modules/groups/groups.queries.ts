@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import type { Membership } from '../accounts/accounts.queries';
 import { seesAllDevices, visibleDevices } from '../devices/device-access';
-import { presentCurrentRow } from '../positions/present';
+import { presentDeviceItem } from '../devices/present';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -100,8 +100,7 @@ export async function groupDevices(
   const rows = await db
     .select({
       device: devices,
-      model_title: models.title,
-      expected_report_minutes: models.expected_report_minutes,
+      model: { title: models.title, expected_report_minutes: models.expected_report_minutes },
       subscription: subscriptions,
       position: currentPositions,
     })
@@ -111,31 +110,8 @@ export async function groupDevices(
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
     .where(and(visibleDevices(membership), sql`${devices.group_ids} && ${idArray(groupIds)}`))
     .orderBy(asc(devices.name), asc(devices.id));
-  for (const { device: d, subscription: s, position, ...model } of rows) {
-    const item: GroupDevice = {
-      id: d.id,
-      name: d.name,
-      serial: d.serial,
-      note: d.note,
-      model_id: d.model_id,
-      model_title: model.model_title,
-      expected_report_minutes: model.expected_report_minutes,
-      subscription_status: s?.status ?? null,
-      group_ids: d.group_ids,
-      low_battery: d.low_battery,
-      charging: d.charging,
-      sos: d.sos,
-      overspeed: d.overspeed,
-      current_position: position ? presentCurrentRow(position) : null,
-      subscription: s
-        ? {
-            id: s.id,
-            status: s.status,
-            start_at: s.start_at?.toISOString() ?? null,
-            renewal_date: s.renewal_date?.toISOString() ?? null,
-          }
-        : null,
-    };
+  for (const { device: d, model, subscription: s, position } of rows) {
+    const item = presentDeviceItem(d, model, s, position);
     for (const groupId of d.group_ids) byGroup.get(groupId)?.push(item);
   }
   return byGroup;
