@@ -21,11 +21,20 @@ export function visibleDevices(
   const groups = membership.group_ids.length > 0 ? membership.group_ids : [-1];
   return and(
     inAccount,
-    or(
-      sql`${devices.id} = ANY(${sql.param(ids)}::int[])`,
-      sql`${devices.group_ids} && ${sql.param(groups)}::int[]`,
-    ),
+    or(deviceIdIn(ids), sql`${devices.group_ids} && ${sql.param(groups)}::int[]`),
   )!;
+}
+
+/** `devices.id` is one of `ids`. */
+export const deviceIdIn = (ids: readonly number[]): SQL =>
+  sql`${devices.id} = ANY(${sql.param(ids)}::int[])`;
+
+/** The devices the member may see, limited to `ids` when given. */
+export function visibleDevicesAmong(
+  membership: Parameters<typeof visibleDevices>[0],
+  ids: readonly number[] | undefined,
+): SQL {
+  return ids ? and(visibleDevices(membership), deviceIdIn(ids))! : visibleDevices(membership);
 }
 
 /** Ids of the devices the member may see, or null for "all of the account's". */

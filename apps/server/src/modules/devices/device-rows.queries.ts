@@ -4,7 +4,7 @@ import { DEVICE_ROW_FIELDS, POSITION_ROW_FIELDS } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import { currentPositions, devices, models, subscriptions } from '../../db/schema';
 import type { Membership } from '../accounts/accounts.queries';
-import { visibleDevices } from './device-access';
+import { visibleDevices, visibleDevicesAmong } from './device-access';
 import { SharedReads, visibilityKey } from './shared-reads';
 
 /** One set of shared reads per database (tests run several in one process). */
@@ -259,12 +259,7 @@ async function readPositionListJson(
     .select({ j: sql<string>`${text}` })
     .from(currentPositions)
     .innerJoin(devices, eq(devices.id, currentPositions.device_id))
-    .where(
-      and(
-        visibleDevices(membership),
-        deviceIds ? sql`${devices.id} = ANY(${sql.param(deviceIds)}::int[])` : undefined,
-      ),
-    )
+    .where(visibleDevicesAmong(membership, deviceIds))
     .orderBy(asc(currentPositions.device_id));
   if (format === 'objects') return joined(rows);
   return `{"fields":${JSON.stringify(POSITION_ROWS_FIELDS)},"rows":${joined(rows)}}`;

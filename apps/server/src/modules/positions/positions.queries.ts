@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiPosition, CurrentPosition } from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
 import { currentPositions, devices } from '../../db/schema';
 import type { Membership } from '../accounts/accounts.queries';
-import { visibleDevices } from '../devices/device-access';
+import { visibleDevicesAmong } from '../devices/device-access';
 import { presentCurrentRow } from './present';
 
 type Row = {
@@ -57,12 +57,7 @@ export async function currentPositionsOf(
     .select({ p: currentPositions })
     .from(currentPositions)
     .innerJoin(devices, eq(devices.id, currentPositions.device_id))
-    .where(
-      and(
-        visibleDevices(membership),
-        deviceIds ? sql`${devices.id} = ANY(${sql.param(deviceIds)}::int[])` : undefined,
-      ),
-    )
+    .where(visibleDevicesAmong(membership, deviceIds))
     .orderBy(asc(currentPositions.device_id));
   return rows.map(({ p }) => presentCurrentRow(p));
 }
@@ -99,7 +94,7 @@ export async function visibleAmong(
   const rows = await db
     .select({ id: devices.id })
     .from(devices)
-    .where(and(visibleDevices(membership), sql`${devices.id} = ANY(${sql.param(ids)}::int[])`));
+    .where(visibleDevicesAmong(membership, ids));
   return rows.map((r) => r.id);
 }
 
