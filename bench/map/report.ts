@@ -14,6 +14,8 @@ export interface MapFigures {
   devices: number;
   settled: {
     definition: string;
+    /** The first round of each page, not counted (cold server process and database). */
+    warmUp: { appMs: number; bareMs: number };
     appMs: number[];
     bareMs: number[];
     app: number;
@@ -60,6 +62,7 @@ export function printMapFigures(f: MapFigures) {
     `Waymark trackers screen — ${f.devices.toLocaleString('en-US')} trackers on PostgreSQL, ${f.browser} (SwiftShader WebGL), ${f.viewport.width}×${f.viewport.height}, ${f.machine.cpus} CPUs`,
     `load average  ${f.machine.loadBefore.map((v) => v.toFixed(1)).join(' ')} before, ${f.machine.loadAfter.map((v) => v.toFixed(1)).join(' ')} after${f.machine.loadBefore[0]! > 0.5 ? '   WARNING: other work on the machine skews these figures' : ''}`,
     `settled       app ${ms(f.settled.app)} (${f.settled.appMs.map(ms).join(', ')}), bare MapLibre ${ms(f.settled.bare)} (${f.settled.bareMs.map(ms).join(', ')}); ratio ${f.settled.ratio.toFixed(2)}×   ${verdict(f.bars.settled!)}`,
+    `              warm-up round (not counted): app ${ms(f.settled.warmUp.appMs)}, bare ${ms(f.settled.warmUp.bareMs)}`,
     `              ${f.settled.definition}`,
     `card          median ${ms(f.card.median)}, max ${ms(f.card.max)} (${f.card.ms.map(ms).join(', ')})   ${verdict(f.bars.card!)}`,
     `              ${f.card.definition}`,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Marker, type Map, type MapGeoJSONFeature } from 'maplibre-gl';
+import { showCount } from './clusterLabel';
 
 export interface ClusterLabelOptions {
   source: string;
@@ -38,17 +39,19 @@ export function useClusterLabels(map: Map, options: ClusterLabelOptions) {
         const count = f.properties.point_count as number;
         inClusters += count;
         const [lng, lat] = (f.geometry as GeoJSON.Point).coordinates as [number, number];
+        const abbreviated = f.properties.point_count_abbreviated as string | number | undefined;
         const existing = labels.get(id);
         if (existing) {
+          // Live moves cluster again, and a cluster id may then name a cluster of another size.
+          showCount(existing.getElement(), count, abbreviated, noun);
           existing.setLngLat([lng, lat]);
           continue;
         }
         const element = document.createElement('div');
-        element.textContent = String(f.properties.point_count_abbreviated ?? count);
         element.setAttribute('role', 'img');
-        element.setAttribute('aria-label', `Cluster of ${count} ${noun}`);
         element.style.cssText =
           'color:#fff;font:600 12px/1 system-ui,sans-serif;pointer-events:none;user-select:none';
+        showCount(element, count, abbreviated, noun);
         labels.set(id, new Marker({ element }).setLngLat([lng, lat]).addTo(map));
       }
       for (const [id, marker] of labels) {

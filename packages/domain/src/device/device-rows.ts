@@ -55,32 +55,27 @@ export const POSITION_ROW_FIELDS = [
   'position_charging',
 ] as const;
 
-const DAY_MS = 86_400_000;
-/** 'YYYY-MM-DDT' by day number since the epoch: a list's times fall on a few hundred days. */
-const dayPrefixes = new Map<number, string>();
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** 'YYYY-MM-DDTHH:MM:SS.' by second since the epoch: a list's times repeat the same seconds. */
+const secondPrefixes = new Map<number, string>();
+const SECOND_PREFIXES_MAX = 200_000;
+/** '000Z' … '999Z'. */
+const MILLIS_SUFFIXES = Array.from({ length: 1000 }, (_, ms) => `${String(ms).padStart(3, '0')}Z`);
 
 /**
  * `new Date(ms).toISOString()`, several times faster: decoding 100,000 rows means 300,000 of
- * them, and the Date objects alone took most of the decoding time.
+ * them, and building them was most of the decoding time. Each is two cached pieces joined:
+ * the second (most of a fleet reported within the same hour) and the milliseconds.
  */
 export function isoOfMs(ms: number): string {
   if (!Number.isInteger(ms)) return new Date(ms).toISOString();
-  const day = Math.floor(ms / DAY_MS);
-  let prefix = dayPrefixes.get(day);
+  const second = Math.floor(ms / 1000);
+  let prefix = secondPrefixes.get(second);
   if (prefix === undefined) {
-    if (dayPrefixes.size > 10_000) dayPrefixes.clear();
-    prefix = new Date(day * DAY_MS).toISOString().slice(0, -13);
-    dayPrefixes.set(day, prefix);
+    if (secondPrefixes.size >= SECOND_PREFIXES_MAX) secondPrefixes.clear();
+    prefix = new Date(second * 1000).toISOString().slice(0, -4);
+    secondPrefixes.set(second, prefix);
   }
-  let rest = ms - day * DAY_MS;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  const millis = rest - seconds * 1000;
-  return `${prefix}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(millis, 3)}Z`;
+  return prefix + MILLIS_SUFFIXES[ms - second * 1000]!;
 }
 
 const iso = (ms: unknown) => (typeof ms === 'number' ? isoOfMs(ms) : null);
