@@ -2,10 +2,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CONFIGURED_PORT, E2E_PORT, MAP_ASSETS_PORT } from './support/servers';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
+const port = E2E_PORT;
 // A fresh embedded database for every run; the server seeds the demo data into it.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'waymark-e2e-'));
+const configuredDataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-configured-'));
+
+const serverEnv = {
+  // Free ports for the device listeners, so parallel runs on one machine do not clash.
+  OSMAND_PORT: '0',
+  GT06_PORT: '0',
+  TELTONIKA_PORT: '0',
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
 
 export default defineConfig({
   testDir: './specs',
@@ -33,24 +45,43 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      // Free ports for the device listeners, so parallel runs on one machine do not clash.
-      OSMAND_PORT: '0',
-      GT06_PORT: '0',
-      TELTONIKA_PORT: '0',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      url: `http://localhost:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
     },
-  },
+    {
+      command: 'node --import tsx support/map-assets-server.ts',
+      url: `http://localhost:${MAP_ASSETS_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(MAP_ASSETS_PORT) },
+    },
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      url: `http://localhost:${CONFIGURED_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(CONFIGURED_PORT),
+        DATA_DIR: configuredDataDir,
+        // Its demo fleet stays still: one moving fleet is enough for the machine's two cores.
+        DEMO_SIMULATOR: 'false',
+        MAP_STYLE_URL: `http://localhost:${MAP_ASSETS_PORT}/style.json`,
+        SATELLITE_URL: `http://localhost:${MAP_ASSETS_PORT}/tiles/{z}/{x}/{y}.png`,
+      },
+    },
+  ],
 });

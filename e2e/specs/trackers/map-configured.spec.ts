@@ -1,0 +1,40 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInAs } from '../../support/login';
+import { configuredUrl, mapAssetsUrl } from '../../support/servers';
+
+const map = (page: Page) => page.getByTestId('fleet-map');
+
+test.describe('an installation with its own map style and satellite imagery', () => {
+  // The second server of playwright.config.ts: MAP_STYLE_URL and SATELLITE_URL point at the
+  // stand-in map services (support/map-assets-server.ts).
+  test.use({ baseURL: configuredUrl });
+
+  test('draws the trackers on the configured style and switches to satellite', async ({ page }) => {
+    const bundledBasemap: string[] = [];
+    page.on('request', (request) => {
+      if (/countries-50m|states-10m/.test(request.url())) bundledBasemap.push(request.url());
+    });
+    const style = page.waitForResponse(`${mapAssetsUrl}/style.json`);
+    await logInAs(page, 'admin@demo.test', 'Alex Admin');
+    expect((await style).status()).toBe(200);
+    await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/, { timeout: 30_000 });
+    expect(bundledBasemap).toEqual([]);
+
+    const baseLayer = page.getByRole('radiogroup', { name: 'Base layer' });
+    await expect(baseLayer.getByRole('radio', { name: 'Map' })).toBeChecked();
+    const tile = page.waitForResponse((r) => r.url().startsWith(`${mapAssetsUrl}/tiles/`));
+    await baseLayer.getByText('Satellite').click();
+    expect((await tile).status()).toBe(200);
+    await expect(baseLayer.getByRole('radio', { name: 'Satellite' })).toBeChecked();
+    // The trackers stay on top of the imagery.
+    await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
+  });
+});
+
+test('without a satellite service the map offers no base layer choice', async ({ page }) => {
+  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByRole('radiogroup', { name: 'Base layer' })).toHaveCount(0);
+  await expect(page.getByText('Satellite', { exact: true })).toHaveCount(0);
+});
