@@ -9,15 +9,30 @@ const port = E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'waymark-e2e-'));
 const configuredDataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-configured-'));
 
-const serverEnv = {
-  // Free ports for the device listeners, so parallel runs on one machine do not clash.
-  OSMAND_PORT: '0',
-  GT06_PORT: '0',
-  TELTONIKA_PORT: '0',
-  SEED_DEMO: 'true',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-};
+/** A Waymark server on `port` with the demo data in a fresh embedded database, plus `env`. */
+function waymarkServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: 'node --import tsx ../apps/server/src/main.ts',
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Free ports for the device listeners, so parallel runs on one machine do not clash.
+      OSMAND_PORT: '0',
+      GT06_PORT: '0',
+      TELTONIKA_PORT: '0',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './specs',
@@ -46,16 +61,7 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      command: 'node --import tsx ../apps/server/src/main.ts',
-      url: `http://localhost:${port}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
-    },
+    waymarkServer(port, dataDir),
     {
       command: 'node --import tsx support/map-assets-server.ts',
       url: `http://localhost:${MAP_ASSETS_PORT}/health`,
@@ -65,23 +71,11 @@ export default defineConfig({
       stderr: 'pipe',
       env: { PORT: String(MAP_ASSETS_PORT) },
     },
-    {
-      command: 'node --import tsx ../apps/server/src/main.ts',
-      url: `http://localhost:${CONFIGURED_PORT}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...serverEnv,
-        PORT: String(CONFIGURED_PORT),
-        DATA_DIR: configuredDataDir,
-        // Its demo fleet stays still: one moving fleet is enough for the machine's two cores.
-        DEMO_SIMULATOR: 'false',
-        MAP_STYLE_URL: `http://localhost:${MAP_ASSETS_PORT}/style.json`,
-        SATELLITE_URL: `http://localhost:${MAP_ASSETS_PORT}/tiles/{z}/{x}/{y}.png`,
-      },
-    },
+    waymarkServer(CONFIGURED_PORT, configuredDataDir, {
+      // Its demo fleet stays still: one moving fleet is enough for the machine's two cores.
+      DEMO_SIMULATOR: 'false',
+      MAP_STYLE_URL: `http://localhost:${MAP_ASSETS_PORT}/style.json`,
+      SATELLITE_URL: `http://localhost:${MAP_ASSETS_PORT}/tiles/{z}/{x}/{y}.png`,
+    }),
   ],
 });
