@@ -2,11 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CONFIGURED_PORT, E2E_PORT, MAP_ASSETS_PORT } from './support/servers';
+import { CONFIGURED_PORT, E2E_PORT, mapAssetsUrl } from './support/servers';
 
-const port = E2E_PORT;
 // A fresh embedded database for every run; the server seeds the demo data into it.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'waymark-e2e-'));
+const demoDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'waymark-e2e-'));
 const configuredDataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-configured-'));
 
 /** A Waymark server on `port` with the demo data in a fresh embedded database, plus `env`. */
@@ -44,7 +43,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -61,21 +60,20 @@ export default defineConfig({
     },
   },
   webServer: [
-    waymarkServer(port, dataDir),
+    waymarkServer(E2E_PORT, demoDataDir),
     {
       command: 'node --import tsx support/map-assets-server.ts',
-      url: `http://localhost:${MAP_ASSETS_PORT}/health`,
+      url: `${mapAssetsUrl}/health`,
       timeout: 30_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(MAP_ASSETS_PORT) },
     },
     waymarkServer(CONFIGURED_PORT, configuredDataDir, {
       // Its demo fleet stays still: one moving fleet is enough for the machine's two cores.
       DEMO_SIMULATOR: 'false',
-      MAP_STYLE_URL: `http://localhost:${MAP_ASSETS_PORT}/style.json`,
-      SATELLITE_URL: `http://localhost:${MAP_ASSETS_PORT}/tiles/{z}/{x}/{y}.png`,
+      MAP_STYLE_URL: `${mapAssetsUrl}/style.json`,
+      SATELLITE_URL: `${mapAssetsUrl}/tiles/{z}/{x}/{y}.png`,
     }),
   ],
 });
