@@ -1,10 +1,10 @@
-import type { GeoJSONSource, Map } from 'maplibre-gl';
+import type { Map } from 'maplibre-gl';
 
 /** What the trackers layer last drew, once the map had rendered it (for benchmarks and tests). */
 export interface TrackersIdle {
   /** Trackers handed to the layer. */
   trackers: number;
-  /** performance.now() when the map went idle with them drawn. */
+  /** performance.now() when they were drawn on a loaded map. */
   at: number;
 }
 
@@ -17,28 +17,22 @@ declare global {
 export const TRACKERS_IDLE_EVENT = 'waymark:trackers-idle';
 
 /**
- * Calls `done` once the map has rendered the source's current data: MapLibre's `idle` (no
- * tiles loading, no transition, frame drawn) with the GeoJSON source loaded. An `idle` that
- * comes before the worker has taken the new data is skipped. Returns a cancel function.
+ * Calls `done` once the map has loaded what it shows (style and tiles: MapLibre's `loaded()`),
+ * at once if it has. The trackers' markers are drawn outside MapLibre (MarkerCanvas), so this
+ * is the basemap and the other layers under them. Returns a cancel function.
  */
-export function whenSourceIdle(map: Map, sourceId: string, done: () => void): () => void {
-  let cancelled = false;
+export function whenMapLoaded(map: Map, done: () => void): () => void {
+  if (map.loaded()) {
+    done();
+    return () => {};
+  }
   const check = () => {
-    if (cancelled) return;
-    const source = map.getSource<GeoJSONSource>(sourceId);
-    if (!source) return;
-    if (source.loaded() && map.loaded()) {
-      map.off('idle', check);
-      done();
-    }
+    if (!map.loaded()) return;
+    map.off('idle', check);
+    done();
   };
   map.on('idle', check);
-  // The map may be resting already, in which case no idle comes until something changes.
-  map.triggerRepaint();
-  return () => {
-    cancelled = true;
-    map.off('idle', check);
-  };
+  return () => map.off('idle', check);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Map } from 'maplibre-gl';
-import { setSourceData } from '../useMapLayer';
 import {
   buffersOf,
   type FromClusterWorker,
@@ -25,8 +24,12 @@ export interface WorkerClusters {
   move(markers: readonly MarkerInput[]): void;
   /** The zoom at which a cluster splits. */
   expansionZoom(clusterId: number): Promise<number>;
-  /** The generation of the markers the source shows now (0 before the first view). */
-  shown: number;
+}
+
+/** The clusters and markers of the view (plus margins), for the markers of one `load`. */
+export interface ClusterView {
+  generation: number;
+  features: GeoJSON.Feature<GeoJSON.Point>[];
 }
 
 function toArrays(markers: readonly MarkerInput[], palette: string[]): MarkerArrays {
@@ -84,18 +87,25 @@ function viewOf(map: Map): View {
 /**
  * Clustered markers for a big fleet, with the clustering in a worker (clusterIndex.worker.ts):
  * the page hands over the markers once as typed arrays, then only live moves and the view; the
- * worker answers with the clusters and markers of the view, which go into `sourceId` (a plain,
- * unclustered GeoJSON source with the same cluster properties MapLibre's own clustering gives).
- * Sending 100,000 markers to MapLibre again for each live move is what this avoids.
+ * worker answers with the clusters and markers of the view (GeoJSON features with MapLibre's
+ * cluster properties), handed to `onView`. Sending 100,000 markers to MapLibre again for each
+ * live move is what this avoids.
  */
-export function useWorkerClusters(map: Map, sourceId: string, enabled: boolean): WorkerClusters {
+export function useWorkerClusters(
+  map: Map,
+  enabled: boolean,
+  onView: (view: ClusterView) => void,
+): WorkerClusters {
   const worker = useRef<Worker | null>(null);
   const palette = useRef<string[]>([]);
   const generation = useRef(0);
   const requests = useRef(new globalThis.Map<number, (zoom: number) => void>());
   const lastRequest = useRef(0);
-  const [shown, setShown] = useState(0);
   const asked = useRef<View | null>(null);
+  const viewHandler = useRef(onView);
+  useEffect(() => {
+    viewHandler.current = onView;
+  }, [onView]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -109,8 +119,7 @@ export function useWorkerClusters(map: Map, sourceId: string, enabled: boolean):
         waiting.delete(message.request);
         return;
       }
-      setSourceData(map, sourceId, { type: 'FeatureCollection', features: message.features });
-      setShown(message.generation);
+      viewHandler.current({ generation: message.generation, features: message.features });
     };
     // Ask for the view as the camera moves, at most once a frame, when it needs another.
     let frame: number | undefined;
@@ -135,7 +144,7 @@ export function useWorkerClusters(map: Map, sourceId: string, enabled: boolean):
       worker.current = null;
       waiting.clear();
     };
-  }, [map, sourceId, enabled]);
+  }, [map, enabled]);
 
   const load = useCallback(
     (markers: readonly MarkerInput[]) => {
@@ -169,5 +178,5 @@ export function useWorkerClusters(map: Map, sourceId: string, enabled: boolean):
     });
   }, []);
 
-  return { load, move, expansionZoom, shown };
+  return { load, move, expansionZoom };
 }

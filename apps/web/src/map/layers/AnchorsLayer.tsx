@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GeoJSONSource, PointLike } from 'maplibre-gl';
 import { Stack, Text } from '@mantine/core';
 import { FEET_TO_METRES } from '@waymark/domain';
 import { ANCHOR_HEX } from '../colours';
@@ -6,8 +7,8 @@ import { useFleetMap } from '../context';
 import { circlePolygon } from '../geometry';
 import type { MapAnchor } from '../types';
 import { useAreaLayer } from '../useAreaLayer';
-import { useClusterClicks } from '../useClusterClicks';
-import { useClusterLabels } from '../useClusterLabels';
+import { renderedHitAt, useClusterClicks } from '../useClusterClicks';
+import { onMapIdle, renderedOnScreen, useClusterLabels } from '../useClusterLabels';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
 /** Spec 000 §9: anchors cluster at radius 30; picking one flies to zoom 16 over 0.8 s. */
@@ -128,24 +129,32 @@ export function AnchorsLayer({ anchors, selectedId = null, onSelect }: AnchorsLa
     ]);
   }, [map, ids, selectedId, sourceVersion]);
 
+  // sourceVersion: a new source (mode change) gets fresh labels and click handling.
+  const onScreen = useCallback(
+    () => renderedOnScreen(map, ids.clusters, ids.points),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [map, ids, sourceVersion],
+  );
+  const subscribe = useCallback((update: () => void) => onMapIdle(map, update), [map]);
   useClusterLabels(map, {
-    source: ids.source,
-    clustersLayer: ids.clusters,
-    pointsLayer: ids.points,
+    onScreen,
+    subscribe,
     noun: 'anchors',
     setStat,
     stats: { items: 'anchors', markers: 'anchor-markers', clusters: 'anchor-clusters' },
-    version: sourceVersion,
   });
 
   // Clicks: a marker selects its anchor, a cluster zooms in to where it splits.
-  useClusterClicks({
-    source: ids.source,
-    clustersLayer: ids.clusters,
-    pointsLayer: ids.points,
-    onSelect,
-    priority: 9,
-  });
+  const hitAt = useCallback(
+    (point: PointLike) => renderedHitAt(map, point, ids.clusters, ids.points),
+    [map, ids],
+  );
+  const expansionZoom = useCallback(
+    (clusterId: number) =>
+      map.getSource<GeoJSONSource>(ids.source)?.getClusterExpansionZoom(clusterId),
+    [map, ids],
+  );
+  useClusterClicks({ hitAt, onSelect, priority: 9, expansionZoom });
 
   const selected = useMemo(
     () => (selectedId === null ? undefined : anchors.find((a) => a.id === selectedId)),

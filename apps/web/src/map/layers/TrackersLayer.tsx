@@ -1,17 +1,23 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GeoJSONSource } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { PointLike } from 'maplibre-gl';
 import { markerColour } from '@waymark/domain';
 import { freshest, livePositions, useLivePosition } from '../../api/livePositions';
-import { CLUSTER_HEX, MARKER_HEX } from '../colours';
+import { MARKER_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import { TrackerPopup } from '../TrackerPopup';
-import { useClusterClicks } from '../useClusterClicks';
-import { useClusterLabels } from '../useClusterLabels';
+import { useClusterClicks, type ClusterHit } from '../useClusterClicks';
+import { onMapIdle, useClusterLabels, type OnScreen } from '../useClusterLabels';
 import { MAP_REDRAW_MS } from '../liveRedraw';
-import { useWorkerClusters, type MarkerInput } from '../clusters/useWorkerClusters';
-import { announceTrackersIdle, whenSourceIdle } from '../settled';
+import {
+  useWorkerClusters,
+  type ClusterView,
+  type MarkerInput,
+} from '../clusters/useWorkerClusters';
+import { MarkerCanvas } from '../markers/MarkerCanvas';
+import { fromClusterFeature, type CanvasMarker } from '../markers/placement';
+import { announceTrackersIdle, whenMapLoaded } from '../settled';
 import type { MapTracker } from '../types';
-import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
+import { useLegendSection } from '../useMapLayer';
 
 export { CLUSTER_RADIUS } from '../clusters/markerIndex';
 const SELECT_ZOOM = 12;
@@ -38,12 +44,7 @@ function toMarker(t: MapTracker, p: MarkerPosition, now: Date): MarkerInput {
   return { id: t.id, lng: p.lng, lat: p.lat, colour: MARKER_HEX[colour] };
 }
 
-const toFeature = (m: MarkerInput): GeoJSON.Feature<GeoJSON.Point> => ({
-  type: 'Feature',
-  id: m.id,
-  geometry: { type: 'Point', coordinates: [m.lng, m.lat] },
-  properties: { id: m.id, colour: m.colour },
-});
+const asCanvasMarker = (m: MarkerInput): CanvasMarker => ({ kind: 'marker', ...m });
 
 /** Markers of the trackers, at the newest position known (fetched or live). */
 function toMarkers(trackers: readonly MapTracker[], now: Date): MarkerInput[] {
@@ -55,95 +56,70 @@ function toMarkers(trackers: readonly MapTracker[], now: Date): MarkerInput[] {
   return markers;
 }
 
+/** Calls `done` once `canvas` has drawn the markers just handed to it, on a loaded map. */
+function whenDrawn(canvas: MarkerCanvas, done: () => void) {
+  let cancelLoaded: (() => void) | undefined;
+  const stop = canvas.onDrawn(() => {
+    stop();
+    cancelLoaded = whenMapLoaded(canvas.map, done);
+  });
+  return () => {
+    stop();
+    cancelLoaded?.();
+  };
+}
+
 /**
- * Current positions as circle markers coloured by markerColour(); clustered (radius 40) in
- * cluster mode, by a worker that hands the source only the view's clusters and markers
+ * Current positions as circle markers coloured by markerColour(), drawn on a canvas over the
+ * map (MarkerCanvas: live moves then never redraw the map itself); clustered (radius 40) in
+ * cluster mode by a worker that hands over only the view's clusters and markers
  * (useWorkerClusters). Cluster counts are HTML labels: the offline style has no glyphs for
  * text. Publishes data-trackers, data-markers and data-clusters on the map for browser tests.
  */
 export function TrackersLayer({ trackers, selectedId = null, onSelect }: TrackersLayerProps) {
   const { map, mode, showPopup, popupKey, setStat } = useFleetMap();
-  const [ids] = useState(() => {
-    const base = nextLayerId('trackers');
-    return {
-      source: base,
-      clusters: `${base}-clusters`,
-      points: `${base}-points`,
-      ring: `${base}-ring`,
-    };
-  });
   const cluster = mode === 'cluster';
   useLegendSection('trackers');
 
+  const canvas = useMemo(() => new MarkerCanvas(map), [map]);
   useEffect(() => {
-    map.addSource(ids.source, {
-      type: 'geojson',
-      data: { type: 'FeatureCollection', features: [] },
-    });
-    map.addLayer({
-      id: ids.clusters,
-      type: 'circle',
-      source: ids.source,
-      filter: ['has', 'point_count'],
-      paint: {
-        'circle-color': CLUSTER_HEX,
-        'circle-opacity': 0.85,
-        'circle-radius': ['step', ['get', 'point_count'], 14, 10, 17, 100, 21, 1000, 26],
-        'circle-stroke-width': 3,
-        'circle-stroke-color': 'rgba(255,255,255,0.8)',
-      },
-    });
-    map.addLayer({
-      id: ids.ring,
-      type: 'circle',
-      source: ids.source,
-      filter: ['==', ['get', 'id'], -1],
-      paint: {
-        'circle-radius': 13,
-        'circle-color': 'rgba(0,0,0,0)',
-        'circle-stroke-width': 3,
-        'circle-stroke-color': '#fab005',
-      },
-    });
-    map.addLayer({
-      id: ids.points,
-      type: 'circle',
-      source: ids.source,
-      filter: ['!', ['has', 'point_count']],
-      paint: {
-        'circle-radius': 7,
-        'circle-color': ['get', 'colour'],
-        'circle-stroke-width': 2,
-        'circle-stroke-color': '#ffffff',
-      },
-    });
-    return () => removeAll(map, [ids.clusters, ids.ring, ids.points], ids.source);
-  }, [map, ids, cluster]);
+    canvas.attach();
+    return () => canvas.detach();
+  }, [canvas]);
 
-  // The effects below depend on `cluster` too: a new mode makes a new source that needs them.
-  const clusters = useWorkerClusters(map, ids.source, cluster);
-  const { load, move, shown } = clusters;
-  const loaded = useRef<{ generation: number; trackers: number } | null>(null);
+  // Clustered, the screen has the trackers once the worker's first view of a new list is drawn.
+  const loading = useRef<{ generation: number; trackers: number } | null>(null);
+  const cancelSettle = useRef<(() => void) | undefined>(undefined);
+  const onView = useCallback(
+    ({ generation, features }: ClusterView) => {
+      canvas.setMarkers(features.map(fromClusterFeature));
+      const pending = loading.current;
+      if (pending?.generation !== generation) return;
+      loading.current = null;
+      cancelSettle.current?.();
+      cancelSettle.current = whenDrawn(canvas, () => announceTrackersIdle(pending.trackers));
+    },
+    [canvas],
+  );
+  const { load, move, expansionZoom } = useWorkerClusters(map, cluster, onView);
+
+  // Unclustered, the canvas holds every marker, kept here so live moves can replace some.
+  const unclustered = useRef(new globalThis.Map<number, MarkerInput>());
   useEffect(() => {
     const markers = toMarkers(trackers, new Date());
     performance.mark('trackers-map-data');
     if (cluster) {
-      loaded.current = { generation: load(markers), trackers: trackers.length };
-      return;
+      loading.current = { generation: load(markers), trackers: trackers.length };
+      return () => cancelSettle.current?.();
     }
-    setSourceData(map, ids.source, { type: 'FeatureCollection', features: markers.map(toFeature) });
-    return whenSourceIdle(map, ids.source, () => announceTrackersIdle(trackers.length));
-  }, [map, ids, trackers, cluster, load]);
-  // Clustered, the map has the trackers once the worker's first view of them is in the source.
-  useEffect(() => {
-    const drawn = loaded.current;
-    if (!cluster || !drawn || shown !== drawn.generation) return;
-    return whenSourceIdle(map, ids.source, () => announceTrackersIdle(drawn.trackers));
-  }, [map, ids, cluster, shown]);
+    unclustered.current = new globalThis.Map(markers.map((m) => [m.id, m]));
+    canvas.setMarkers(markers.map(asCanvasMarker));
+    return whenDrawn(canvas, () => announceTrackersIdle(trackers.length));
+  }, [canvas, trackers, cluster, load]);
 
   // Live positions move the markers that moved, batched per redraw interval (spec 000 §9):
-  // clustered, to the worker, which re-clusters and sends the view again; unclustered, as a
-  // diff of the source (updateData).
+  // clustered, to the worker, which re-clusters and sends the view again; unclustered, straight
+  // to the canvas.
   const byId = useMemo(() => new globalThis.Map(trackers.map((t) => [t.id, t])), [trackers]);
   const byIdRef = useRef(byId);
   useEffect(() => {
@@ -157,13 +133,8 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
       if (pending.size === 0) return;
       if (cluster) move([...pending.values()]);
       else {
-        map.getSource<GeoJSONSource>(ids.source)?.updateData({
-          update: [...pending.values()].map((m) => ({
-            id: m.id,
-            newGeometry: { type: 'Point', coordinates: [m.lng, m.lat] },
-            addOrUpdateProperties: [{ key: 'colour', value: m.colour }],
-          })),
-        });
+        for (const [id, m] of pending) unclustered.current.set(id, m);
+        canvas.setMarkers([...unclustered.current.values()].map(asCanvasMarker));
       }
       pending.clear();
     };
@@ -179,21 +150,58 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
       unsubscribe();
       clearTimeout(timer);
     };
-  }, [map, ids, cluster, move]);
+  }, [canvas, cluster, move]);
 
-  useEffect(() => {
-    if (map.getLayer(ids.ring)) map.setFilter(ids.ring, ['==', ['get', 'id'], selectedId ?? -1]);
-  }, [map, ids, selectedId, cluster]);
+  useEffect(() => canvas.setSelected(selectedId), [canvas, selectedId]);
 
-  // Cluster count labels and the numbers browser tests read, refreshed whenever the map rests.
+  // Cluster count labels and the numbers browser tests read, refreshed when the map rests and
+  // when the canvas draws new markers.
+  const onScreen = useCallback((): OnScreen => {
+    const shown: OnScreen = { clusters: [], markers: 0 };
+    for (const m of canvas.visible()) {
+      if (m.kind === 'marker') shown.markers += 1;
+      else {
+        const { clusterId: id, count, abbreviated, lng, lat } = m;
+        shown.clusters.push({ id, count, abbreviated, lngLat: [lng, lat] });
+      }
+    }
+    return shown;
+  }, [canvas]);
+  const subscribe = useCallback(
+    (update: () => void) => {
+      const stopDrawn = canvas.onDrawn(update);
+      const stopIdle = onMapIdle(map, update);
+      return () => {
+        stopDrawn();
+        stopIdle();
+      };
+    },
+    [map, canvas],
+  );
   useClusterLabels(map, {
-    source: ids.source,
-    clustersLayer: ids.clusters,
-    pointsLayer: ids.points,
+    onScreen,
+    subscribe,
     noun: 'trackers',
     setStat,
     stats: { items: 'trackers', markers: 'markers', clusters: 'clusters' },
-    version: cluster ? 1 : 0,
+  });
+
+  // Clicks: a marker selects its tracker, a cluster zooms in to where it splits.
+  const hitAt = useCallback(
+    (point: PointLike): ClusterHit | null => {
+      const hit = canvas.hit(point);
+      if (!hit) return null;
+      return hit.kind === 'marker'
+        ? { kind: 'marker', id: hit.id }
+        : { kind: 'cluster', clusterId: hit.clusterId, lngLat: [hit.lng, hit.lat] };
+    },
+    [canvas],
+  );
+  useClusterClicks({
+    hitAt,
+    onSelect,
+    priority: 10,
+    expansionZoom: cluster ? expansionZoom : noExpansion,
   });
 
   const popupId = `tracker-${selectedId ?? ''}`;
@@ -206,16 +214,6 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
     () => selectedTracker && { ...selectedTracker, current_position: selectedPosition },
     [selectedTracker, selectedPosition],
   );
-
-  // Clicks: a marker selects its tracker, a cluster zooms in to where it splits.
-  useClusterClicks({
-    source: ids.source,
-    clustersLayer: ids.clusters,
-    pointsLayer: ids.points,
-    onSelect,
-    priority: 10,
-    expansionZoom: cluster ? clusters.expansionZoom : undefined,
-  });
 
   // Move to a newly selected tracker (from the list or a click).
   const selectedLng = selectedPosition?.lng;
@@ -255,3 +253,6 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
 
   return null;
 }
+
+/** Unclustered, there are no clusters to expand. */
+const noExpansion = () => undefined;
