@@ -62,12 +62,16 @@ export async function subscribePositions(
   });
   const subscribed = new Promise<void>((resolve, reject) => {
     socket.on('message', (raw: WebSocket.RawData) => {
-      const message = JSON.parse(raw.toString()) as Incoming;
-      if (message.type === 'message' && message.event === 'PositionUpdated') {
-        const { device_id, timestamp } = message.data ?? {};
-        if (device_id !== undefined && timestamp) onPosition(device_id, timestamp);
-      } else if (message.type === 'subscribed') resolve();
-      else if (message.type === 'error') reject(new Error(`subscribe refused: ${raw.toString()}`));
+      const frame = JSON.parse(raw.toString()) as Incoming & { messages?: Incoming[] };
+      // Messages sent in the same moment come as one batch frame.
+      for (const message of frame.type === 'batch' ? frame.messages! : [frame]) {
+        if (message.type === 'message' && message.event === 'PositionUpdated') {
+          const { device_id, timestamp } = message.data ?? {};
+          if (device_id !== undefined && timestamp) onPosition(device_id, timestamp);
+        } else if (message.type === 'subscribed') resolve();
+        else if (message.type === 'error')
+          reject(new Error(`subscribe refused: ${raw.toString()}`));
+      }
     });
   });
   // The server attaches its message handler only after it has looked the token up, so a

@@ -32,15 +32,28 @@ const LOGIN = '78 78 11 01 07 52 53 36 78 90 02 42 70 00 32 01 00 05 12 79 0D 0A
 const LOCATION =
   '78 78 22 22 0F 0C 1D 02 33 05 C9 02 7A C8 18 0C 46 58 60 00 14 00 01 CC 00 28 7D 00 1F 71 00 00 01 00 08 20 86 0D 0A';
 
+interface Message {
+  type: string;
+  channel?: string;
+  event?: string;
+  data?: { device_id?: number; lat?: number };
+}
 interface Client {
   socket: WebSocket;
-  messages: { type: string; channel?: string; event?: string; data?: { device_id?: number } }[];
+  /** Every message, batches unpacked. */
+  messages: Message[];
+  /** Every frame as it came. */
+  frames: (Message & { messages?: Message[] })[];
 }
 
 async function connect(headers: Record<string, string>): Promise<Client> {
   const socket = new WebSocket(`${baseUrl}/api/realtime`, { headers });
-  const client: Client = { socket, messages: [] };
-  socket.on('message', (raw) => client.messages.push(JSON.parse(raw.toString())));
+  const client: Client = { socket, messages: [], frames: [] };
+  socket.on('message', (raw) => {
+    const frame = JSON.parse(raw.toString()) as Client['frames'][number];
+    client.frames.push(frame);
+    client.messages.push(...(frame.type === 'batch' ? frame.messages! : [frame]));
+  });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -130,6 +143,42 @@ describe('realtime', () => {
     );
     expect(update.data!.device_id).toBe(visible.id);
     expect(client.messages.filter((m) => m.event === 'PositionUpdated')).toHaveLength(1);
+    client.socket.close();
+  });
+
+  it('sends the positions of one pipeline batch as one frame, in order', async () => {
+    const account = await createAccount(t);
+    const devices = [
+      await createDevice(t, account),
+      await createDevice(t, account),
+      await createDevice(t, account),
+    ];
+    const user = await createUser(t, { account, role: 'admin' });
+    const client = await connect(await authHeader(t, user.email));
+    await subscribe(client, `accounts.${account.id}.positions`);
+    const framesBefore = client.frames.length;
+    await t.ctx.pipeline.submit(
+      devices.map((d, i) => ({
+        serial: d.serial,
+        deviceTime: new Date(),
+        lat: 41 + i / 10,
+        lng: -87.6,
+        valid: true,
+        fix: 'gps' as const,
+      })),
+      'osmand',
+    );
+    await until(
+      () =>
+        client.messages.filter((m) => m.event === 'PositionUpdated').length === 3 ? 1 : undefined,
+      'three positions',
+    );
+    const frames = client.frames.slice(framesBefore);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.type).toBe('batch');
+    expect(
+      frames[0]!.messages!.map((m) => [m.type, m.event, m.data!.device_id, m.data!.lat]),
+    ).toEqual(devices.map((d, i) => ['message', 'PositionUpdated', d.id, 41 + i / 10]));
     client.socket.close();
   });
 

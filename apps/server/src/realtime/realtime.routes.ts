@@ -7,6 +7,7 @@ import { findLiveToken } from '../modules/auth/tokens.queries';
 import { visibleDeviceIds } from '../modules/devices/device-access';
 import { bearerToken } from '../http/tokens';
 import type { RealtimeHub, RealtimeMessage } from './hub';
+import { createOutbox } from './outbox';
 
 const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: z.string() }),
@@ -19,8 +20,9 @@ const ACCOUNT_CHANNEL = /^accounts\.(\d+)\.(positions|events)$/;
 /**
  * GET /api/realtime (websocket). Authenticate with `Authorization: Bearer <token>` or, from a
  * browser, `?token=<token>`. Send `{type:'subscribe', channel}`; receive
- * `{type:'message', channel, event, data}`. Account channels only deliver the devices the user
- * may see.
+ * `{type:'message', channel, event, data}`, or several of those sent in the same moment as one
+ * `{type:'batch', messages:[…]}` (createOutbox). Account channels only deliver the devices the
+ * user may see.
  */
 export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: RealtimeHub }> = async (
   app,
@@ -46,9 +48,10 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
         return;
       }
       const subscriptions = new Map<string, () => void>();
-      const send = (payload: object) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
-      };
+      // Replies go through the same queue as messages, so they keep their order.
+      const send = createOutbox((text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      });
 
       async function subscribe(channel: string) {
         if (subscriptions.has(channel)) return send({ type: 'subscribed', channel });

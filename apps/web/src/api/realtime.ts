@@ -12,6 +12,8 @@ export interface RealtimeMessage {
   data: unknown;
 }
 type Listener = (message: RealtimeMessage) => void;
+/** A frame from the server, or one message of a batch frame. */
+type Incoming = { type?: string; channel?: string; event?: string; data?: unknown };
 
 /**
  * The one websocket to /api/realtime. Channels are reference-counted: the socket opens with
@@ -67,12 +69,19 @@ class RealtimeClient {
 
   private receive(raw: unknown) {
     if (typeof raw !== 'string') return;
-    let message: { type?: string; channel?: string; event?: string; data?: unknown };
+    let frame: Incoming & { messages?: Incoming[] };
     try {
-      message = JSON.parse(raw) as typeof message;
+      frame = JSON.parse(raw) as typeof frame;
     } catch {
       return;
     }
+    // Messages sent in the same moment come as one batch frame (the server's outbox).
+    const messages =
+      frame.type === 'batch' && Array.isArray(frame.messages) ? frame.messages : [frame];
+    for (const message of messages) this.dispatch(message);
+  }
+
+  private dispatch(message: Incoming) {
     if (message.type !== 'message' || !message.channel || !message.event) return;
     const full = { channel: message.channel, event: message.event, data: message.data };
     for (const listener of this.listeners.get(message.channel) ?? []) listener(full);
