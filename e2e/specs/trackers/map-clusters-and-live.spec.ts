@@ -9,7 +9,7 @@ test('the map clusters trackers, explains itself and opens a tracker popup', asy
   // The demo fleet drives apart over time; from zoom 3 the whole country is a few clusters.
   await page.getByRole('button', { name: 'Zoom out' }).click();
   await page.getByRole('button', { name: 'Zoom out' }).click();
-  // Counts come from the features MapLibre rendered (queryRenderedFeatures on idle).
+  // Counts come from what the marker canvas drew on screen.
   await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/, { timeout: 30_000 });
   const cluster = page.getByRole('img', { name: /^Cluster of \d+ trackers$/ }).first();
   await expect(cluster).toBeVisible();
@@ -36,6 +36,16 @@ test('the map clusters trackers, explains itself and opens a tracker popup', asy
   // Only the searched tracker is on the map, centred, and drawn as a single marker.
   await expect(map(page)).toHaveAttribute('data-markers', '1', { timeout: 20_000 });
   await expect(map(page)).toHaveAttribute('data-trackers', '1');
+
+  // Closed, the popup opens again from a click on the marker, where the camera centred it.
+  await expect
+    .poll(async () => Number(await map(page).getAttribute('data-zoom')), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(12);
+  await page.getByRole('button', { name: 'Close popup' }).click();
+  await expect(popup).toHaveCount(0);
+  const centre = (await map(page).boundingBox())!;
+  await page.mouse.click(centre.x + centre.width / 2, centre.y + centre.height / 2);
+  await expect(popup.getByText('Truck 07')).toBeVisible();
 });
 
 test('a viewer gets the popup without the Create geofence link', async ({ page }) => {
