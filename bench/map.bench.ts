@@ -292,6 +292,9 @@ async function main() {
       .getByRole('listitem')
       .evaluateAll((rows) => rows.slice(0, 6).map((r) => r.getAttribute('aria-label') ?? ''));
     const cardMs: number[] = [];
+    // Each card starts from a map at rest, the first one too: the last wheel zoom of the
+    // pan/zoom phase is still animating (and re-clustering) 200 ms after it.
+    await page.waitForTimeout(1500);
     for (const name of names) {
       cardMs.push(await openCard(page, name));
       await page.waitForTimeout(1500);
