@@ -295,8 +295,18 @@ async function main() {
     // Each card starts from a map at rest, the first one too: the last wheel zoom of the
     // pan/zoom phase is still animating (and re-clustering) 200 ms after it.
     await page.waitForTimeout(1500);
+    // BENCH_PROFILE_CARD=file.cpuprofile: a CPU profile of the page around the first card.
+    const cardProfiler = process.env.BENCH_PROFILE_CARD
+      ? await page.context().newCDPSession(page)
+      : undefined;
+    await cardProfiler?.send('Profiler.enable');
+    await cardProfiler?.send('Profiler.start');
     for (const name of names) {
       cardMs.push(await openCard(page, name));
+      if (cardProfiler && cardMs.length === 1) {
+        const { profile } = await cardProfiler.send('Profiler.stop');
+        writeFileSync(process.env.BENCH_PROFILE_CARD!, JSON.stringify(profile));
+      }
       await page.waitForTimeout(1500);
     }
     log(`cards: ${cardMs.map((v) => Math.round(v)).join(', ')} ms`);
