@@ -8,13 +8,9 @@ import { TrackerPopup } from '../TrackerPopup';
 import { useClusterClicks, type ClusterHit } from '../useClusterClicks';
 import { onMapIdle, useClusterLabels, type OnScreen } from '../useClusterLabels';
 import { MAP_REDRAW_MS } from '../liveRedraw';
-import {
-  useWorkerClusters,
-  type ClusterView,
-  type MarkerInput,
-} from '../clusters/useWorkerClusters';
+import { useWorkerClusters, type ClusterView } from '../clusters/useWorkerClusters';
 import { MarkerCanvas } from '../markers/MarkerCanvas';
-import { fromClusterFeature, type CanvasMarker } from '../markers/placement';
+import { fromClusterFeature, type TrackerMarker } from '../markers/placement';
 import { announceTrackersIdle, whenMapLoaded } from '../settled';
 import type { MapTracker } from '../types';
 import { useLegendSection } from '../useMapLayer';
@@ -31,7 +27,8 @@ export interface TrackersLayerProps {
 
 type MarkerPosition = NonNullable<MapTracker['current_position']>;
 
-function toMarker(t: MapTracker, p: MarkerPosition, now: Date): MarkerInput {
+/** A tracker's marker: drawn by the canvas, and as it is a MarkerInput for the clustering worker. */
+function toMarker(t: MapTracker, p: MarkerPosition, now: Date): TrackerMarker {
   const colour = markerColour(
     {
       timestamp: p.timestamp,
@@ -41,14 +38,12 @@ function toMarker(t: MapTracker, p: MarkerPosition, now: Date): MarkerInput {
     },
     now,
   );
-  return { id: t.id, lng: p.lng, lat: p.lat, colour: MARKER_HEX[colour] };
+  return { kind: 'marker', id: t.id, lng: p.lng, lat: p.lat, colour: MARKER_HEX[colour] };
 }
 
-const asCanvasMarker = (m: MarkerInput): CanvasMarker => ({ kind: 'marker', ...m });
-
 /** Markers of the trackers, at the newest position known (fetched or live). */
-function toMarkers(trackers: readonly MapTracker[], now: Date): MarkerInput[] {
-  const markers: MarkerInput[] = [];
+function toMarkers(trackers: readonly MapTracker[], now: Date): TrackerMarker[] {
+  const markers: TrackerMarker[] = [];
   for (const t of trackers) {
     const p = freshest<MarkerPosition>(t.current_position, livePositions.get(t.id));
     if (p) markers.push(toMarker(t, p, now));
@@ -104,7 +99,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
   const { load, move, expansionZoom } = useWorkerClusters(map, cluster, onView);
 
   // Unclustered, the canvas holds every marker, kept here so live moves can replace some.
-  const unclustered = useRef(new globalThis.Map<number, MarkerInput>());
+  const unclustered = useRef(new globalThis.Map<number, TrackerMarker>());
   useEffect(() => {
     const markers = toMarkers(trackers, new Date());
     performance.mark('trackers-map-data');
@@ -113,7 +108,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
       return () => cancelSettle.current?.();
     }
     unclustered.current = new globalThis.Map(markers.map((m) => [m.id, m]));
-    canvas.setMarkers(markers.map(asCanvasMarker));
+    canvas.setMarkers(markers);
     return whenDrawn(canvas, () => announceTrackersIdle(trackers.length));
   }, [canvas, trackers, cluster, load]);
 
@@ -126,7 +121,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
     byIdRef.current = byId;
   }, [byId]);
   useEffect(() => {
-    const pending = new globalThis.Map<number, MarkerInput>();
+    const pending = new globalThis.Map<number, TrackerMarker>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       timer = undefined;
@@ -134,7 +129,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
       if (cluster) move([...pending.values()]);
       else {
         for (const [id, m] of pending) unclustered.current.set(id, m);
-        canvas.setMarkers([...unclustered.current.values()].map(asCanvasMarker));
+        canvas.setMarkers([...unclustered.current.values()]);
       }
       pending.clear();
     };

@@ -36,7 +36,6 @@ export class MarkerCanvas {
   /** New markers were handed in since the last draw. */
   private changed = false;
   private readonly drawnListeners = new Set<() => void>();
-
   private attached = false;
 
   constructor(readonly map: Map) {
@@ -48,8 +47,8 @@ export class MarkerCanvas {
   attach(): void {
     this.attached = true;
     this.map.getCanvas().after(this.canvas);
+    // A resize is followed by a render too, which sizes this canvas again.
     this.map.on('render', this.draw);
-    this.map.on('resize', this.draw);
     this.draw();
   }
 
@@ -58,7 +57,6 @@ export class MarkerCanvas {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
     this.map.off('render', this.draw);
-    this.map.off('resize', this.draw);
     this.canvas.remove();
     this.placed = [];
   }
@@ -99,9 +97,9 @@ export class MarkerCanvas {
   private readonly draw = () => {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
-    const context = this.sized();
-    if (!context) return;
-    const { width, height } = this.cssSize();
+    const sized = this.sized();
+    if (!sized) return;
+    const { context, width, height } = sized;
     this.placed = placeMarkers(this.markers, {
       width,
       height,
@@ -144,14 +142,9 @@ export class MarkerCanvas {
     context.stroke();
   }
 
-  private cssSize() {
-    const container = this.map.getContainer();
-    return { width: container.clientWidth, height: container.clientHeight };
-  }
-
-  /** The 2D context, with the canvas matching the map's size and pixel ratio. */
-  private sized(): CanvasRenderingContext2D | null {
-    const { width, height } = this.cssSize();
+  /** The 2D context and the map's size in CSS pixels, the canvas matching it and its pixel ratio. */
+  private sized() {
+    const { clientWidth: width, clientHeight: height } = this.map.getContainer();
     const ratio = this.map.getPixelRatio();
     const pixelWidth = Math.round(width * ratio);
     const pixelHeight = Math.round(height * ratio);
@@ -162,8 +155,9 @@ export class MarkerCanvas {
       this.canvas.style.height = `${height}px`;
     }
     const context = this.canvas.getContext('2d');
-    context?.setTransform(ratio, 0, 0, ratio, 0, 0);
-    return context;
+    if (!context) return null;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    return { context, width, height };
   }
 }
 

@@ -13,6 +13,9 @@ export type CanvasMarker =
       lat: number;
     };
 
+/** A single tracker's marker. */
+export type TrackerMarker = Extract<CanvasMarker, { kind: 'marker' }>;
+
 /** A marker at its place on screen (CSS pixels), one per visible world copy. */
 export interface PlacedMarker {
   marker: CanvasMarker;
