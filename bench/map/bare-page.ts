@@ -24,12 +24,14 @@ function basemapData() {
  * The bare page: MapLibre alone, on the app's offline style, with the same points as one
  * clustered GeoJSON source (radius 40, like the trackers layer) and the same circle layers.
  * Settled = the points source loaded and the map idle, marked as performance.mark('bare-settled').
+ * Its button 'Show a point on map' opens a bare card: a MapLibre popup at the next point.
  */
 const HTML = `<!doctype html>
 <html><head><meta charset="utf-8"><title>bare MapLibre</title>
 <link rel="stylesheet" href="/maplibre/maplibre-gl.css">
 <style>html,body,#map{margin:0;width:100%;height:100%}</style></head>
 <body><div id="map"></div>
+<button id="show" style="position:absolute;top:8px;left:8px">Show a point on map</button>
 <script type="module">
 // ?w=&h=: the size of the app's map, so both draw the same number of pixels.
 const size = new URLSearchParams(location.search);
@@ -38,7 +40,7 @@ if (size.get('w')) {
   box.width = size.get('w') + 'px';
   box.height = size.get('h') + 'px';
 }
-import { Map, setWorkerUrl } from '/maplibre/maplibre-gl.mjs';
+import { Map, Popup, setWorkerUrl } from '/maplibre/maplibre-gl.mjs';
 setWorkerUrl('/maplibre/maplibre-gl-worker.mjs');
 const [style, base, points] = await Promise.all(
   ['/style.json', '/basemap.json', '/points.geojson'].map((u) => fetch(u).then((r) => r.json())),
@@ -62,6 +64,22 @@ map.on('load', () => {
     }
   };
   map.on('idle', check);
+});
+// The bare card: a MapLibre popup with a name and a position at the n-th point, the camera
+// moved the way the app moves it (an ease when the point is on screen, else a jump).
+let popup;
+let shown = 0;
+document.getElementById('show').addEventListener('click', () => {
+  shown += 1;
+  const [lng, lat] = points.features[(shown * 7919) % points.features.length].geometry.coordinates;
+  popup?.remove();
+  popup = new Popup({ offset: 10, maxWidth: '280px' })
+    .setLngLat([lng, lat])
+    .setHTML('<div data-testid="tracker-popup"><div elementtiming="tracker-card" style="font-weight:600">Point ' + shown + '</div><div>' + lat.toFixed(5) + ', ' + lng.toFixed(5) + '</div></div>')
+    .addTo(map);
+  const camera = { center: [lng, lat], zoom: Math.max(map.getZoom(), 12) };
+  if (map.getBounds().contains(camera.center)) map.easeTo(camera);
+  else map.jumpTo(camera);
 });
 </script></body></html>`;
 

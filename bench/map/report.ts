@@ -22,7 +22,18 @@ export interface MapFigures {
     bare: number;
     ratio: number;
   };
-  card: { definition: string; ms: number[]; median: number; max: number };
+  card: {
+    definition: string;
+    ms: number[];
+    median: number;
+    max: number;
+    /** Cards that lay outside the map's box when painted: counted as not opened. */
+    offScreen: number;
+    /** The bare page's card: a MapLibre popup at a point, the camera moved the same way. */
+    bareMs: number[];
+    bareMedian: number;
+    medianRatio: number;
+  };
   live: {
     rate: number;
     seconds: number;
@@ -48,7 +59,10 @@ const frames = (f: FrameStats) =>
 export function bars(f: Omit<MapFigures, 'bars'>): MapFigures['bars'] {
   return {
     settled: { bar: `ratio ≤ ${RATIO_BAR}×`, met: f.settled.ratio <= RATIO_BAR },
-    card: { bar: `every card ≤ ${CARD_BAR_MS} ms`, met: f.card.max <= CARD_BAR_MS },
+    card: {
+      bar: `every card ≤ ${CARD_BAR_MS} ms, on screen`,
+      met: f.card.max <= CARD_BAR_MS && f.card.offScreen === 0,
+    },
     live: {
       bar: `frames < ${FRAME_BAR_MS} ms (p99)`,
       met: f.live.frames.p99 < FRAME_BAR_MS && f.live.framesReceived > 0,
@@ -64,7 +78,8 @@ export function printMapFigures(f: MapFigures) {
     `settled       app ${ms(f.settled.app)} (${f.settled.appMs.map(ms).join(', ')}), bare MapLibre ${ms(f.settled.bare)} (${f.settled.bareMs.map(ms).join(', ')}); ratio ${f.settled.ratio.toFixed(2)}×   ${verdict(f.bars.settled!)}`,
     `              warm-up round (not counted): app ${ms(f.settled.warmUp.appMs)}, bare ${ms(f.settled.warmUp.bareMs)}`,
     `              ${f.settled.definition}`,
-    `card          median ${ms(f.card.median)}, max ${ms(f.card.max)} (${f.card.ms.map(ms).join(', ')})   ${verdict(f.bars.card!)}`,
+    `card          app median ${ms(f.card.median)}, max ${ms(f.card.max)} (${f.card.ms.map(ms).join(', ')})${f.card.offScreen ? `, ${f.card.offScreen} off screen` : ''}   ${verdict(f.bars.card!)}`,
+    `              bare median ${ms(f.card.bareMedian)} (${f.card.bareMs.map(ms).join(', ')}); median ratio ${f.card.medianRatio.toFixed(2)}×`,
     `              ${f.card.definition}`,
     `live          ${f.live.rate.toLocaleString('en-US')} positions/s for ${f.live.seconds} s through POST /api/ingest/positions: ${f.live.accepted.toLocaleString('en-US')} accepted, ${f.live.framesReceived.toLocaleString('en-US')} PositionUpdated messages reached the page; ${f.live.clustersAfterLive} clusters on screen after`,
     `              app   ${frames(f.live.frames)}   ${verdict(f.bars.live!)}`,

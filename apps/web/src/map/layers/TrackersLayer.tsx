@@ -218,7 +218,14 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
     if (selectedId === null || !hasSelectedPosition) return;
     const p = selected?.current_position;
     if (!p) return;
-    map.easeTo({ center: [p.lng, p.lat], zoom: Math.max(map.getZoom(), SELECT_ZOOM) });
+    const camera = {
+      center: [p.lng, p.lat] as [number, number],
+      zoom: Math.max(map.getZoom(), SELECT_ZOOM),
+    };
+    // On screen, an ease keeps the user's bearings; from off screen (a list click) the card opens
+    // at once where the tracker is, rather than at the end of a glide over unrelated places.
+    if (map.getBounds().contains(camera.center)) map.easeTo(camera);
+    else map.jumpTo(camera);
     // Only on a new selection; live moves update the popup below without moving the camera.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, selectedId, hasSelectedPosition]);
