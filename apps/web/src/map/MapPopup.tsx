@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Popup, type Map } from 'maplibre-gl';
 
@@ -30,7 +30,9 @@ export function MapPopup({
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // On the map before the browser paints: the popup shows in the frame of the render that
+  // opened it.
+  useLayoutEffect(() => {
     // Only the user's close (the × button) reports back; removing on unmount must not.
     const closed = () => onCloseRef.current();
     popup.setDOMContent(container).addTo(map);
@@ -41,7 +43,7 @@ export function MapPopup({
     };
   }, [map, popup, container]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     popup.setLngLat([lng, lat]);
   }, [popup, lng, lat]);
 

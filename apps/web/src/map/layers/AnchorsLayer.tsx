@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GeoJSONSource, PointLike } from 'maplibre-gl';
 import { Stack, Text } from '@mantine/core';
 import { FEET_TO_METRES } from '@waymark/domain';
@@ -173,7 +173,8 @@ export function AnchorsLayer({ anchors, selectedId = null, onSelect }: AnchorsLa
     });
   }, [map, selectedId, selectedLng, selectedLat]);
 
-  useEffect(() => {
+  // A layout effect: the popup opens in the render of the pick itself (see TrackersLayer).
+  useLayoutEffect(() => {
     if (!selected) {
       if (popupKey?.startsWith(POPUP_PREFIX)) showPopup(null);
       return;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { PointLike } from 'maplibre-gl';
 import { markerColour } from '@waymark/domain';
 import { freshest, livePositions, useLivePosition } from '../../api/livePositions';
@@ -214,7 +214,11 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
   const selectedLng = selectedPosition?.lng;
   const selectedLat = selectedPosition?.lat;
   const hasSelectedPosition = selectedPosition !== null;
-  useEffect(() => {
+  // Layout effects, here and for the popup below: the camera move and the popup then land in
+  // the render of the click itself (a sync render), so the frame that moves the map is the one
+  // that shows the card. From a passive effect, the popup's state update would wait for
+  // React's scheduler, behind a map frame.
+  useLayoutEffect(() => {
     if (selectedId === null || !hasSelectedPosition) return;
     const p = selected?.current_position;
     if (!p) return;
@@ -231,7 +235,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
   }, [map, selectedId, hasSelectedPosition]);
 
   // Keep the popup on the selected tracker, following live positions.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!selected || selectedLng === undefined || selectedLat === undefined) {
       if (popupKey?.startsWith('tracker-')) showPopup(null);
       return;
