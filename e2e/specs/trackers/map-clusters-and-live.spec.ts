@@ -33,6 +33,12 @@ test('the map clusters trackers, explains itself and opens a tracker popup', asy
   await expect(popup.getByText('Truck 07')).toBeVisible();
   const link = popup.getByRole('link', { name: 'Create geofence' });
   await expect(link).toHaveAttribute('href', /^\/geofences\/create\?label=.+&lat=-?\d.*&lng=-?\d/);
+  // The demo depots are geofences: the card names the one the truck is in or the nearest.
+  await expect(popup.getByText(/^(Inside|Nearest geofence:) \S/)).toBeVisible();
+  await expect(popup.getByRole('link').filter({ hasNotText: 'Create geofence' })).toHaveAttribute(
+    'href',
+    /^\/geofences\/\d+$/,
+  );
   // Only the searched tracker is on the map, centred, and drawn as a single marker.
   await expect(map(page)).toHaveAttribute('data-markers', '1', { timeout: 20_000 });
   await expect(map(page)).toHaveAttribute('data-trackers', '1');

@@ -19,9 +19,16 @@ export function MapPopup({
 }) {
   const [container] = useState(() => document.createElement('div'));
   const [popup] = useState(() =>
-    new Popup({ closeButton: true, closeOnClick: false, maxWidth: '280px', offset: 10 }).setLngLat(
-      lngLat,
-    ),
+    // Focus stays where the user acted (a list row's button keeps its place in the list); the
+    // popup's links and × stay reachable by Tab. Focusing it would also force a layout before
+    // the popup's first frame.
+    new Popup({
+      closeButton: true,
+      closeOnClick: false,
+      focusAfterOpen: false,
+      maxWidth: '280px',
+      offset: 10,
+    }).setLngLat(lngLat),
   );
   const onCloseRef = useRef(onClose);
   const [lng, lat] = lngLat;

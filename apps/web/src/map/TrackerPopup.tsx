@@ -6,6 +6,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { useAbility, useCurrentAccount } from '../app/session/useSession';
 import { useNearestGeofence } from '../api/geofences';
 import type { MapTracker } from './types';
+import { useAfterPaint } from './useAfterPaint';
 
 dayjs.extend(relativeTime);
 
@@ -40,6 +41,9 @@ function NearestGeofence({ lat, lng, inside }: { lat: number; lng: number; insid
 /** A tracker's marker popup: name, address, position, and 'Create geofence' for managers. */
 export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
   const ability = useAbility();
+  // The nearest geofence is asked for once the card has painted: the request does not hold
+  // up the card, and its line comes with the answer either way.
+  const painted = useAfterPaint();
   const position = tracker.current_position;
   if (!position) return null;
   const label = position.address ?? `${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}`;
@@ -60,11 +64,13 @@ export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
       <Text size="xs" c="dimmed">
         {describeFix(position.fix, position.accuracy)}
       </Text>
-      <NearestGeofence
-        lat={position.lat}
-        lng={position.lng}
-        inside={position.is_inside_geofences}
-      />
+      {painted && (
+        <NearestGeofence
+          lat={position.lat}
+          lng={position.lng}
+          inside={position.is_inside_geofences}
+        />
+      )}
       <Text size="xs" c="dimmed">
         Last report {dayjs(position.timestamp).fromNow()}
       </Text>
