@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -6,6 +6,7 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startBarePage } from './map/bare-page';
 import { openCard, type CardTiming } from './map/card';
+import { startCpuProfile } from './map/cpu-profile';
 import { panAndZoom, startFrames, stopFrames } from './map/frames';
 import { feedPositions, fleetPoints, liveRedrawMs, toGeoJson } from './map/live-feed';
 import { bars, printMapFigures, writeMapFigures, type MapFigures } from './map/report';
@@ -68,18 +69,13 @@ const median = (values: number[]) => {
 /** Milliseconds from navigation start to a performance mark the page sets. */
 async function timeToMark(page: Page, url: string, mark: string, profileFile?: string) {
   // BENCH_PROFILE_LOAD=file.cpuprofile: a CPU profile of the app page from navigation to settled.
-  const profiler = profileFile ? await page.context().newCDPSession(page) : undefined;
-  await profiler?.send('Profiler.enable');
-  await profiler?.send('Profiler.start');
+  const stopProfile = await startCpuProfile(page, profileFile);
   await page.goto(url);
   await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
     timeout: SETTLE_TIMEOUT_MS,
     polling: 100,
   });
-  if (profiler) {
-    const { profile } = await profiler.send('Profiler.stop');
-    writeFileSync(profileFile!, JSON.stringify(profile));
-  }
+  await stopProfile();
   return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
 }
 
@@ -225,11 +221,7 @@ async function main() {
 
     const messagesBefore = liveMessages;
     // BENCH_PROFILE=file.cpuprofile: a CPU profile of the page during the live phase.
-    const profiler = process.env.BENCH_PROFILE
-      ? await page.context().newCDPSession(page)
-      : undefined;
-    await profiler?.send('Profiler.enable');
-    await profiler?.send('Profiler.start');
+    const stopLiveProfile = await startCpuProfile(page, process.env.BENCH_PROFILE);
     // BENCH_TRACE=file.json: a Chrome trace of the live phase (layout, paint, GPU), for
     // chrome://tracing or Perfetto, where a CPU profile only says "(program)".
     if (process.env.BENCH_TRACE) {
@@ -238,10 +230,7 @@ async function main() {
     await startFrames(page);
     const feed = await feedPositions(server.url, fleet.apiToken, points, o.liveRate, o.liveSeconds);
     await page.waitForTimeout(1000);
-    if (profiler) {
-      const { profile } = await profiler.send('Profiler.stop');
-      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-    }
+    await stopLiveProfile();
     if (process.env.BENCH_TRACE) await browser.stopTracing();
     const liveFrames = await stopFrames(page);
     const framesReceived = liveMessages - messagesBefore;
@@ -266,11 +255,7 @@ async function main() {
     // pan/zoom phase is still animating (and re-clustering) 200 ms after it.
     await page.waitForTimeout(1500);
     // BENCH_PROFILE_CARD=file.cpuprofile: a CPU profile of the page around the first card.
-    const cardProfiler = process.env.BENCH_PROFILE_CARD
-      ? await page.context().newCDPSession(page)
-      : undefined;
-    await cardProfiler?.send('Profiler.enable');
-    await cardProfiler?.send('Profiler.start');
+    const stopCardProfile = await startCpuProfile(page, process.env.BENCH_PROFILE_CARD);
     // BENCH_TRACE_CARD=file.json: a Chrome trace (layout, paint, GPU) of the cards.
     if (process.env.BENCH_TRACE_CARD) {
       await browser.startTracing(page, { path: process.env.BENCH_TRACE_CARD, screenshots: false });
@@ -278,10 +263,7 @@ async function main() {
     for (const name of names) {
       const show = page.getByRole('button', { name: `Show ${name} on map`, exact: true });
       cards.push(await openCard(page, show, name, '[data-testid="fleet-map"]'));
-      if (cardProfiler && cards.length === 1) {
-        const { profile } = await cardProfiler.send('Profiler.stop');
-        writeFileSync(process.env.BENCH_PROFILE_CARD!, JSON.stringify(profile));
-      }
+      if (cards.length === 1) await stopCardProfile();
       await page.waitForTimeout(1500);
     }
     if (process.env.BENCH_TRACE_CARD) await browser.stopTracing();
