@@ -8,7 +8,7 @@ import { fleetLogin, seedFleet } from './fleet/seed-fleet';
 import { startServerProcess } from './fleet/server-process';
 
 /**
- * `npm run bench:api [-- --devices N --rounds N --connections 1,4]`: an account of 100,000
+ * `npm run bench:api [-- --devices N --rounds N --connections 1,4 --calls a,b]`: an account of 100,000
  * trackers with current positions on the machine's PostgreSQL (a database made for the run and
  * dropped after), the real server in its own process, and autocannon in this one loading
  * current-positions and device-list (and the versioned path) as an admin. Prints latency
@@ -40,7 +40,9 @@ async function main() {
     const token = await fleetLogin(server.url);
 
     const calls: CallFigures[] = [];
-    for (const call of CALLS) {
+    const chosen = options.calls ? CALLS.filter((c) => options.calls!.includes(c.name)) : CALLS;
+    if (chosen.length === 0) throw new Error(`no such calls: ${options.calls?.join(', ')}`);
+    for (const call of chosen) {
       const url = `${server.url}${call.path(fleet.accountId)}`;
       const p = await probe(url, call, token);
       if (p.status !== 200) throw new Error(`${call.name} answered ${p.status}`);

@@ -21,6 +21,11 @@ export const CALLS: BenchCall[] = [
     path: (id) => `/api/accounts/${id}/device-list?with_current_position=1`,
   },
   {
+    name: 'device-list gzip',
+    path: (id) => `/api/accounts/${id}/device-list?with_current_position=1`,
+    gzip: true,
+  },
+  {
     name: 'v2 device-list',
     path: (id) => `/api/v2/accounts/${id}/device-list?with_current_position=1`,
   },

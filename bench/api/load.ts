@@ -1,5 +1,7 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { cpuSeconds } from '../fleet/server-process';
+import { commandCpuSeconds, cpuSeconds } from '../fleet/server-process';
 import type { BenchCall } from './calls';
 
 export interface Probe {
@@ -12,28 +14,54 @@ export interface Probe {
   aloneMs: number;
 }
 
+interface RawAnswer {
+  status: number;
+  body: Buffer;
+  gzipped: boolean;
+}
+
 /** Three lone requests: size of the answer and its time without other load. */
 export async function probe(url: string, call: BenchCall, token: string): Promise<Probe> {
   let best = Infinity;
-  let status = 0;
-  let bytes = 0;
-  let jsonBytes = 0;
+  let answer: RawAnswer = { status: 0, body: Buffer.alloc(0), gzipped: false };
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    // fetch decompresses by itself; ask for the raw length through content-length below.
-    const response = await fetch(url, {
-      headers: {
-        authorization: `Bearer ${token}`,
-        'accept-encoding': call.gzip ? 'gzip' : 'identity',
-      },
+    answer = await rawGet(url, {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': call.gzip ? 'gzip' : 'identity',
     });
-    const text = await response.text();
     best = Math.min(best, performance.now() - started);
-    status = response.status;
-    jsonBytes = Buffer.byteLength(text);
-    bytes = Number(response.headers.get('content-length') ?? jsonBytes);
   }
-  return { status, bytes, jsonBytes, aloneMs: best };
+  const json = answer.gzipped ? gunzipSync(answer.body) : answer.body;
+  return {
+    status: answer.status,
+    bytes: answer.body.length,
+    jsonBytes: json.length,
+    aloneMs: best,
+  };
+}
+
+/**
+ * A GET whose body is read as sent: the lists are streamed (no content-length), so the bytes on
+ * the wire are counted here rather than read from a header.
+ */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          gzipped: response.headers['content-encoding'] === 'gzip',
+        }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 export interface LoadResult {
@@ -50,6 +78,10 @@ export interface LoadResult {
   timeouts: number;
   /** Server process CPU during the run, in cores (1 = one core busy). */
   serverCores: number;
+  /** PostgreSQL's processes (when on this machine), the same way. */
+  databaseCores: number;
+  /** This process: autocannon receiving the answers. */
+  loadCores: number;
 }
 
 /**
@@ -65,12 +97,15 @@ export async function load(
   serverPid: number,
 ): Promise<LoadResult> {
   const cpuBefore = cpuSeconds(serverPid);
+  const databaseBefore = commandCpuSeconds('postgres');
+  const loadBefore = process.cpuUsage();
   const started = performance.now();
   const result = await autocannon({
     url,
     connections,
     amount: connections * rounds,
     timeout: 60,
+    ...(connections > 1 ? { workers: 2 } : {}),
     headers: {
       authorization: `Bearer ${token}`,
       ...(call.gzip ? { 'accept-encoding': 'gzip' } : {}),
@@ -90,5 +125,9 @@ export async function load(
     errors: result.errors,
     timeouts: result.timeouts,
     serverCores: (cpuSeconds(serverPid) - cpuBefore) / elapsed,
+    databaseCores: (commandCpuSeconds('postgres') - databaseBefore) / elapsed,
+    loadCores: cpuTotalSeconds(process.cpuUsage(loadBefore)) / elapsed,
   };
 }
+
+const cpuTotalSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;

@@ -9,9 +9,14 @@ export interface ApiBenchOptions {
   rounds: number;
   /** Concurrent connections; each call is loaded at every level given. */
   connections: number[];
+  /** Names of the calls to load (all of them by default). */
+  calls: string[] | undefined;
 }
 
-/** `--devices N`, `--rounds N`, `--connections 1,4`; BENCH_DATABASE_URL picks the server. */
+/**
+ * `--devices N`, `--rounds N`, `--connections 1,4`, `--calls 'device-list,device-list rows'`;
+ * BENCH_DATABASE_URL picks the server.
+ */
 export function parseApiOptions(argv: string[], env: NodeJS.ProcessEnv): ApiBenchOptions {
   const { values } = parseArgs({
     args: argv,
@@ -19,6 +24,7 @@ export function parseApiOptions(argv: string[], env: NodeJS.ProcessEnv): ApiBenc
       devices: { type: 'string' },
       rounds: { type: 'string' },
       connections: { type: 'string' },
+      calls: { type: 'string' },
     },
   });
   const connections = (values.connections ?? '1,4')
@@ -29,5 +35,6 @@ export function parseApiOptions(argv: string[], env: NodeJS.ProcessEnv): ApiBenc
     devices: positiveInt('devices', values.devices, 100_000),
     rounds: positiveInt('rounds', values.rounds, 10),
     connections,
+    calls: values.calls?.split(',').map((name) => name.trim()),
   };
 }

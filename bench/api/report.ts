@@ -47,7 +47,7 @@ export function printApiFigures(f: ApiFigures) {
     );
     for (const r of c.runs) {
       lines.push(
-        `  ${String(r.connections).padStart(2)} conn  p50 ${ms(r.p50).padStart(8)}  p90 ${ms(r.p90).padStart(8)}  p99 ${ms(r.p99).padStart(8)} (${r.p99Ratio.toFixed(2)}× bar)  max ${ms(r.max).padStart(8)}  ${r.requestsPerSecond.toFixed(2)} req/s  ${n(r.requests)} requests, ${r.non2xx + r.errors + r.timeouts} failed  server ${(r.serverCores * 100).toFixed(0)} % of a core   ${r.met ? 'met' : 'NOT met'}`,
+        `  ${String(r.connections).padStart(2)} conn  p50 ${ms(r.p50).padStart(8)}  p90 ${ms(r.p90).padStart(8)}  p99 ${ms(r.p99).padStart(8)} (${r.p99Ratio.toFixed(2)}× bar)  max ${ms(r.max).padStart(8)}  ${r.requestsPerSecond.toFixed(2)} req/s  ${n(r.requests)} requests, ${r.non2xx + r.errors + r.timeouts} failed  cores: server ${r.serverCores.toFixed(2)}, database ${r.databaseCores.toFixed(2)}, autocannon ${r.loadCores.toFixed(2)}   ${r.met ? 'met' : 'NOT met'}`,
       );
     }
   }

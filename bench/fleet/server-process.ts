@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,17 @@ async function waitForHealth(url: string, exited: () => string | null, timeoutMs
   throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
 }
 
+/** Node's flags in `npm start` (the young generation's size, tsx), read from package.json. */
+function startFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts;
+  const command = scripts.start.split('&&').pop()!.trim().split(/\s+/);
+  return command.slice(1, command.indexOf('apps/server/src/main.ts'));
+}
+
 export interface ServerProcessOptions {
   databaseUrl: string;
   /** Built web app to serve (WEB_DIST_DIR); the server's default is apps/web/dist. */
@@ -67,7 +78,7 @@ export async function startServerProcess(options: ServerProcessOptions) {
   };
   if (options.webDistDir) env.WEB_DIST_DIR = options.webDistDir;
   // detached: its own process group, so stopping it never leaves a child behind (PITFALLS.md).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...startFlags(), 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env,
     detached: true,
@@ -116,13 +127,38 @@ export async function startServerProcess(options: ServerProcessOptions) {
 
 export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux only). */
-export function cpuSeconds(pid: number): number {
+/** The fields of /proc/{pid}/stat after the command name, or undefined once it is gone. */
+function statFields(pid: number | string) {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return {
+      command: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+      fields: text.slice(text.lastIndexOf(')') + 2).split(' '),
+    };
   } catch {
-    return NaN;
+    return undefined;
   }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux only). */
+export function cpuSeconds(pid: number): number {
+  const stat = statFields(pid);
+  return stat ? (Number(stat.fields[11]) + Number(stat.fields[12])) / 100 : NaN;
+}
+
+/**
+ * CPU seconds of every process of this command (`postgres`) so far, with the children they have
+ * reaped: PostgreSQL's parallel workers live for one query, and their time is added to the
+ * postmaster's when they end. Meaningful only for a database on this machine.
+ */
+export function commandCpuSeconds(command: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = statFields(pid);
+    if (stat?.command !== command) continue;
+    const [user, system, children, childrenSystem] = stat.fields.slice(11, 15).map(Number);
+    total += (user! + system! + children! + childrenSystem!) / 100;
+  }
+  return total;
 }

@@ -46,3 +46,13 @@ export async function visibleDeviceIds(
   const rows = await db.select({ id: devices.id }).from(devices).where(visibleDevices(membership));
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * Who sees the same trackers: the account, and either "all of them" or the member's own
+ * device and group lists.
+ */
+export function visibilityKey(membership: Membership): string {
+  return seesAllDevices(membership)
+    ? `${membership.id}:all`
+    : `${membership.id}:${membership.device_ids.join(',')}:${membership.group_ids.join(',')}`;
+}

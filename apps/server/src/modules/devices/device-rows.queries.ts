@@ -3,23 +3,24 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEVICE_ROW_FIELDS, POSITION_ROW_FIELDS } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import { currentPositions, devices, models, subscriptions } from '../../db/schema';
+import { textRowBatches } from '../../db/text-rows';
+import { SharedJsonBodies, type SharedJson } from '../../http/shared-json';
 import type { Membership } from '../accounts/accounts.queries';
-import { visibleDevices, visibleDevicesAmong } from './device-access';
-import { SharedReads, visibilityKey } from './shared-reads';
+import { visibilityKey, visibleDevices, visibleDevicesAmong } from './device-access';
 
-/** One set of shared reads per database (tests run several in one process). */
-const sharedReads = new WeakMap<Db, SharedReads>();
+/** One set of shared bodies per database (tests run several in one process). */
+const sharedBodies = new WeakMap<Db, SharedJsonBodies>();
 function shared(db: Db) {
-  let reads = sharedReads.get(db);
-  if (!reads) sharedReads.set(db, (reads = new SharedReads()));
-  return reads;
+  let bodies = sharedBodies.get(db);
+  if (!bodies) sharedBodies.set(db, (bodies = new SharedJsonBodies()));
+  return bodies;
 }
 
 /**
  * The trackers screen's two big lists, with each tracker's JSON written by PostgreSQL. At
  * 100,000 trackers, reading some 30 values per row into JavaScript and serialising them again
  * costs seconds on the event loop; as one text per row the database does the work (on its own
- * core) and Node only joins the texts. Both forms come from one field list: the default
+ * core) and Node only passes the texts on, as they come, to gzip and the socket. Both forms come from one field list: the default
  * objects, and `format=rows` (one array per tracker, times as epoch milliseconds).
  */
 
@@ -163,26 +164,42 @@ export function deviceRowFields(options: Pick<DeviceRowsOptions, 'withPosition'>
     : [...DEVICE_ROW_FIELDS];
 }
 
-const joined = (rows: { j: string }[]) => `[${rows.map((r) => r.j).join(',')}]`;
-
 /**
- * Every tracker the member may see, sorted by name, as the JSON text of device-list's `data`:
- * an array of objects, or `{ fields, rows }`.
+ * `head`, the row texts joined by commas, and `tail`, as bytes. The head waits for the first
+ * rows, so that a query that fails, fails before the response has begun.
  */
-export function deviceListJson(
-  db: Db,
-  membership: Membership,
-  options: DeviceRowsOptions,
-): Promise<string> {
-  const key = JSON.stringify(['device-list', visibilityKey(membership), options]);
-  return shared(db).read(key, () => readDeviceListJson(db, membership, options));
+async function* jsonList(head: string, batches: AsyncIterable<string[]>, tail: string) {
+  let first = true;
+  for await (const batch of batches) {
+    yield Buffer.from((first ? head : ',') + batch.join(','));
+    first = false;
+  }
+  yield Buffer.from(first ? head + tail : tail);
 }
 
-async function readDeviceListJson(
+/**
+ * Every tracker the member may see, sorted by name, as device-list's body `{ data }`: an array
+ * of objects, or `{ fields, rows }`.
+ */
+export function deviceListBody(
   db: Db,
   membership: Membership,
   options: DeviceRowsOptions,
-): Promise<string> {
+): SharedJson {
+  const key = JSON.stringify(['device-list', visibilityKey(membership), options]);
+  return shared(db).body(key, () => {
+    const rows = textRowBatches(db, deviceListQuery(db, membership, options));
+    return options.format === 'objects'
+      ? jsonList('{"data":[', rows, ']}')
+      : jsonList(
+          `{"data":{"fields":${JSON.stringify(deviceRowFields(options))},"rows":[`,
+          rows,
+          ']}}',
+        );
+  });
+}
+
+function deviceListQuery(db: Db, membership: Membership, options: DeviceRowsOptions) {
   const device = deviceFields(options.excludeGroups);
   const position = options.withPosition ? positionFields : null;
   const text =
@@ -200,7 +217,7 @@ async function readDeviceListJson(
   const query = options.withPosition
     ? base.leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
     : base;
-  const rows = await query
+  return query
     .where(
       and(
         visibleDevices(membership),
@@ -209,8 +226,6 @@ async function readDeviceListJson(
       ),
     )
     .orderBy(asc(devices.name), asc(devices.id));
-  if (options.format === 'objects') return joined(rows);
-  return `{"fields":${JSON.stringify(deviceRowFields(options))},"rows":${joined(rows)}}`;
 }
 
 /** A device-list object: the device fields and its current_position (object or null). */
@@ -229,25 +244,30 @@ function objectWithPosition(device: ReturnType<typeof deviceFields>, withPositio
 export const POSITION_ROWS_FIELDS = ['device_id', ...POSITION_ROW_FIELDS];
 
 /**
- * Newest position of every tracker the member may see (or of some ids), as the JSON text of
- * current-positions' `data`: an array of positions, or `{ fields, rows }`.
+ * Newest position of every tracker the member may see (or of some ids), as current-positions'
+ * body `{ data }`: an array of positions, or `{ fields, rows }`.
  */
-export function positionListJson(
+export function positionListBody(
   db: Db,
   membership: Membership,
   deviceIds: number[] | undefined,
   format: 'objects' | 'rows',
-): Promise<string> {
+): SharedJson {
   const key = JSON.stringify(['positions', visibilityKey(membership), deviceIds ?? null, format]);
-  return shared(db).read(key, () => readPositionListJson(db, membership, deviceIds, format));
+  return shared(db).body(key, () => {
+    const rows = textRowBatches(db, positionListQuery(db, membership, deviceIds, format));
+    return format === 'objects'
+      ? jsonList('{"data":[', rows, ']}')
+      : jsonList(`{"data":{"fields":${JSON.stringify(POSITION_ROWS_FIELDS)},"rows":[`, rows, ']}}');
+  });
 }
 
-async function readPositionListJson(
+function positionListQuery(
   db: Db,
   membership: Membership,
   deviceIds: number[] | undefined,
   format: 'objects' | 'rows',
-): Promise<string> {
+) {
   const text =
     format === 'rows'
       ? arrayOf([
@@ -255,12 +275,10 @@ async function readPositionListJson(
           ...POSITION_ROW_FIELDS.map((name) => positionFields[name]),
         ])
       : positionObject(p.device_id);
-  const rows = await db
+  return db
     .select({ j: sql<string>`${text}` })
     .from(currentPositions)
     .innerJoin(devices, eq(devices.id, currentPositions.device_id))
     .where(visibleDevicesAmong(membership, deviceIds))
     .orderBy(asc(currentPositions.device_id));
-  if (format === 'objects') return joined(rows);
-  return `{"fields":${JSON.stringify(POSITION_ROWS_FIELDS)},"rows":${joined(rows)}}`;
 }

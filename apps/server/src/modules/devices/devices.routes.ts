@@ -16,11 +16,11 @@ import type { AppContext } from '../../app-context';
 import { accountAccess, authorize } from '../../http/account-access';
 import { invalidField } from '../../http/errors';
 import { pageMeta } from '../../http/pagination';
-import { sendJsonText } from '../../http/json-text';
+import { sendJsonStream } from '../../http/json-text';
 import { dateParam, idParam } from '../../http/params';
 import type { Membership } from '../accounts/accounts.queries';
 import { deviceAccess, deviceAccessById } from './device-scope';
-import { deviceListJson } from './device-rows.queries';
+import { deviceListBody } from './device-rows.queries';
 import {
   deviceIds,
   devicePage,
@@ -102,14 +102,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     app.get(path, deviceListRoute, async (request, reply) => {
       const { membership } = await accountAccess(db, request, request.params.id);
       const q = request.query;
-      const data = await deviceListJson(db, membership, {
+      const body = deviceListBody(db, membership, {
         statuses: statusesFor(membership, q.subscription_status),
         withPosition: q.with_current_position,
         excludeGroups: q.exclude_groups,
         bleSupport: q.ble_support,
         format: q.format === 'rows' ? 'rows' : 'objects',
       });
-      return sendJsonText(request, reply, `{"data":${data}}`);
+      return sendJsonStream(request, reply, body);
     });
   }
 

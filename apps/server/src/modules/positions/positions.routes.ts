@@ -10,10 +10,10 @@ import {
 import type { AppContext } from '../../app-context';
 import { accountAccess } from '../../http/account-access';
 import { invalidField } from '../../http/errors';
-import { sendJsonText } from '../../http/json-text';
+import { sendJsonStream } from '../../http/json-text';
 import { dateParam, idListParam, idParam } from '../../http/params';
 import { deviceAccess } from '../devices/device-scope';
-import { positionListJson } from '../devices/device-rows.queries';
+import { positionListBody } from '../devices/device-rows.queries';
 import { deviceName, historyOf, visibleAmong } from './positions.queries';
 import { positionsCsv, sendCsv, stopsCsv } from './positions.csv';
 
@@ -81,13 +81,13 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const { membership } = await accountAccess(db, request, request.params.id);
-      const data = await positionListJson(
+      const body = positionListBody(
         db,
         membership,
         request.query.device_ids,
         request.query.format === 'rows' ? 'rows' : 'objects',
       );
-      return sendJsonText(request, reply, `{"data":${data}}`);
+      return sendJsonStream(request, reply, body);
     },
   );
 
