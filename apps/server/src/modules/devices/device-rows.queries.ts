@@ -7,6 +7,7 @@ import { textRowBatches } from '../../db/text-rows';
 import { SharedJsonBodies, type SharedJson } from '../../http/shared-json';
 import type { Membership } from '../accounts/accounts.queries';
 import { visibilityKey, visibleDevices, visibleDevicesAmong } from './device-access';
+import { jsonList } from './json-list';
 
 /** One set of shared bodies per database (tests run several in one process). */
 const sharedBodies = new WeakMap<Db, SharedJsonBodies>();
@@ -162,19 +163,6 @@ export function deviceRowFields(options: Pick<DeviceRowsOptions, 'withPosition'>
   return options.withPosition
     ? [...DEVICE_ROW_FIELDS, ...POSITION_ROW_FIELDS]
     : [...DEVICE_ROW_FIELDS];
-}
-
-/**
- * `head`, the row texts joined by commas, and `tail`, as bytes. The head waits for the first
- * rows, so that a query that fails, fails before the response has begun.
- */
-async function* jsonList(head: string, batches: AsyncIterable<string[]>, tail: string) {
-  let first = true;
-  for await (const batch of batches) {
-    yield Buffer.from((first ? head : ',') + batch.join(','));
-    first = false;
-  }
-  yield Buffer.from(first ? head + tail : tail);
 }
 
 /**
