@@ -73,7 +73,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       summary:
         'Every tracker the user may see, sorted by name; subscription_status is a comma list (default: the account list statuses)',
       description:
-        'At 100,000 trackers the default form is about 700 bytes per tracker; `format=rows` sends `{ fields, rows }` instead: one array of values per tracker in the order of `fields`, position fields after the device fields (null without a position), times as epoch milliseconds (about a third of the size). Gzipped when the client accepts it.',
+        'At 100,000 trackers the default form is about 700 bytes per tracker; `format=rows` sends `{ fields, rows }` instead: one array of values per tracker in the order of `fields`, position fields after the device fields (null without a position), times as epoch milliseconds (about a third of the size). Gzipped when the client accepts it; bodies over 64 KiB are streamed (chunked, no Content-Length) as the database produces them.',
       params: idParam,
       querystring: z.object({
         subscription_status: statusList,

@@ -61,7 +61,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags: ['positions'],
         summary: 'Newest position of every tracker the user may see (raw=1: SI units, as stored)',
         description:
-          '`format=rows` sends `{ fields, rows }` instead: one array of values per position in the order of `fields`, times as epoch milliseconds. Gzipped when the client accepts it.',
+          '`format=rows` sends `{ fields, rows }` instead: one array of values per position in the order of `fields`, times as epoch milliseconds. Gzipped when the client accepts it; bodies over 64 KiB are streamed (chunked, no Content-Length) as the database produces them.',
         params: idParam,
         querystring: z.object({
           raw: z.string().optional(),
