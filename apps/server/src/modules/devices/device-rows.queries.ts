@@ -7,7 +7,7 @@ import { textRowBatches } from '../../db/text-rows';
 import { SharedJsonBodies, type SharedJson } from '../../http/shared-json';
 import type { Membership } from '../accounts/accounts.queries';
 import { visibilityKey, visibleDevices, visibleDevicesAmong } from './device-access';
-import { jsonList } from './json-list';
+import { dataList } from './json-list';
 
 /** One set of shared bodies per database (tests run several in one process). */
 const sharedBodies = new WeakMap<Db, SharedJsonBodies>();
@@ -177,13 +177,7 @@ export function deviceListBody(
   const key = JSON.stringify(['device-list', visibilityKey(membership), options]);
   return shared(db).body(key, () => {
     const rows = textRowBatches(db, deviceListQuery(db, membership, options));
-    return options.format === 'objects'
-      ? jsonList('{"data":[', rows, ']}')
-      : jsonList(
-          `{"data":{"fields":${JSON.stringify(deviceRowFields(options))},"rows":[`,
-          rows,
-          ']}}',
-        );
+    return dataList(rows, options.format === 'rows' ? deviceRowFields(options) : undefined);
   });
 }
 
@@ -244,9 +238,7 @@ export function positionListBody(
   const key = JSON.stringify(['positions', visibilityKey(membership), deviceIds ?? null, format]);
   return shared(db).body(key, () => {
     const rows = textRowBatches(db, positionListQuery(db, membership, deviceIds, format));
-    return format === 'objects'
-      ? jsonList('{"data":[', rows, ']}')
-      : jsonList(`{"data":{"fields":${JSON.stringify(POSITION_ROWS_FIELDS)},"rows":[`, rows, ']}}');
+    return dataList(rows, format === 'rows' ? POSITION_ROWS_FIELDS : undefined);
   });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { decodeDeviceRows, deviceListItemSchema } from '@waymark/domain';
 import { accountMemberships, subscriptions } from '../../db/schema';
@@ -197,6 +198,46 @@ describe('GET /api/accounts/{id}/device-list', () => {
       headers: f.adminHeaders,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('a long device-list', () => {
+  /** `count` trackers named `Fleet 00001`… in reverse insertion order, each subscribed. */
+  async function longFleet(count: number) {
+    const account = await createAccount(t);
+    const model = await createModel(t);
+    await t.db.execute(sql`
+      WITH subs AS (
+        INSERT INTO subscriptions (account_id, status)
+        SELECT ${account.id}::int, 'active' FROM generate_series(1, ${count}::int)
+        RETURNING id
+      ), numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM subs)
+      INSERT INTO devices (account_id, model_id, subscription_id, name, serial)
+      SELECT ${account.id}::int, ${model.id}::int, id,
+             'Fleet ' || lpad((${count}::int + 1 - n)::text, 5, '0'),
+             'long-' || ${account.id}::int || '-' || n
+      FROM numbered`);
+    const admin = await createUser(t, { account, role: 'admin' });
+    return { account, headers: await authHeader(t, admin.email) };
+  }
+
+  it('arrives whole and sorted, gzipped or plain, the same for requests that overlap', async () => {
+    const count = 4500; // more than two of the batches the server reads rows in
+    const { account, headers } = await longFleet(count);
+    const url = `/api/accounts/${account.id}/device-list?with_current_position=1`;
+    const [plain, again, zipped] = await Promise.all([
+      t.app.inject({ url, headers }),
+      t.app.inject({ url, headers }),
+      t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip' } }),
+    ]);
+    expect([plain.statusCode, again.statusCode, zipped.statusCode]).toEqual([200, 200, 200]);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(again.body).toBe(plain.body);
+    const data = z.array(deviceListItemSchema).parse(plain.json<{ data: unknown }>().data);
+    expect(data.map((d) => d.name)).toEqual(
+      Array.from({ length: count }, (_, i) => `Fleet ${String(i + 1).padStart(5, '0')}`),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonList } from './json-list';
+import { dataList, jsonList } from './json-list';
 
 async function* batches(...lists: string[][]) {
   yield* lists;
@@ -35,5 +35,14 @@ describe('jsonList', () => {
     }
     const chunks = jsonList('{"data":[', failing(), ']}');
     await expect(chunks.next()).rejects.toThrow('database gone');
+  });
+});
+
+describe('dataList', () => {
+  it('wraps the rows as data, or as data.rows beside the field names', async () => {
+    expect(await text(dataList(batches(['[1,"a"]'])))).toBe('{"data":[[1,"a"]]}');
+    expect(JSON.parse(await text(dataList(batches(['[1,"a"]']), ['id', 'name'])))).toEqual({
+      data: { fields: ['id', 'name'], rows: [[1, 'a']] },
+    });
   });
 });

@@ -14,6 +14,16 @@ export async function* jsonList(head: string, batches: AsyncIterable<string[]>, 
 }
 
 /**
+ * A list call's body `{ data }`: the row texts as an array, or, when `fields` names the values
+ * of each row (`format=rows`), as `{ fields, rows }`.
+ */
+export function dataList(batches: AsyncIterable<string[]>, fields?: readonly string[]) {
+  return fields
+    ? jsonList(`{"data":{"fields":${JSON.stringify(fields)},"rows":[`, batches, ']}}')
+    : jsonList('{"data":[', batches, ']}');
+}
+
+/**
  * `prefix` and the texts joined by commas, in UTF-8. Written straight into one buffer: a third
  * less CPU than joining them into one string and encoding that, which at 100,000 trackers is
  * some 40 ms of the event loop per list.
