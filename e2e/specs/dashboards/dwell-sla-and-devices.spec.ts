@@ -135,8 +135,14 @@ test('a manager sets a dwell SLA and asset bounds inline, reads the new colours 
   await expect(devices.getByText('Yard Assets')).toBeVisible();
   await expect(devices.getByText('0 days')).toBeVisible();
 
-  // The same figures over 90 days.
+  // The same figures over 90 days. The 30-day rows stay while the 90-day ones load, so wait
+  // for the table's answer: read after the geofence is deleted below, it would drop the row.
+  const ninetyDays = page.waitForResponse(
+    (response) =>
+      response.url().includes('/dwell/geofences?') && response.url().includes('period=90'),
+  );
   await page.getByText('90 days').click();
+  expect((await ninetyDays).ok()).toBe(true);
   await expect(devicesCount).toHaveText('1');
 
   // Deleted elsewhere: the next edit says so.

@@ -58,6 +58,10 @@ test('an admin sets temperature SLAs in Fahrenheit and lets the viewer see the t
   await expect(page.getByRole('option', { name: 'Vic Viewer' })).toHaveCount(1);
   await users.press('ArrowDown');
   await users.press('Enter');
+  // The option list stays open after a choice and may cover the button: close it, as a user
+  // clicking away would.
+  await users.press('Escape');
+  await expect(page.getByRole('option', { name: 'Vic Viewer' })).toHaveCount(0);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByText('Device permissions were updated successfully.')).toBeVisible();
