@@ -35,7 +35,7 @@ export function printApiFigures(f: ApiFigures) {
     `load average  ${load(f.machine.loadBefore)} before, ${load(f.machine.loadAfter)} after${f.machine.loadBefore[0]! > 0.5 ? '   WARNING: other work on the machine skews these figures' : ''}`,
     `seeded in ${f.seedSeconds.toFixed(1)} s; bar: ${f.bar}`,
     'every connection asks as the same admin: requests for the same list that overlap share one database read and one gzip',
-    'more than one connection: autocannon in two worker threads, so that its HTTP parser (JavaScript) does not hold answers back',
+    "autocannon counts each answer's bytes but does not keep its body (its string of every body cost it half a core)",
     '',
   ];
   for (const c of f.calls) {
