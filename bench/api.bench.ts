@@ -8,9 +8,9 @@ import { fleetLogin, seedFleet } from './fleet/seed-fleet';
 import { startServerProcess } from './fleet/server-process';
 
 /**
- * `npm run bench:api [-- --devices N --rounds N --connections 1,4 --calls a,b]`: an account of 100,000
- * trackers with current positions on the machine's PostgreSQL (a database made for the run and
- * dropped after), the real server in its own process, and autocannon in this one loading
+ * `npm run bench:api [-- --devices N --rounds N --connections 1,4 --calls a,b]`: an account
+ * of 100,000 trackers with current positions on the machine's PostgreSQL (a database made for
+ * the run and dropped after), the real server in its own process, and autocannon in this one loading
  * current-positions and device-list (and the versioned path) as an admin. Prints latency
  * percentiles, requests/s and bytes per tracker against the 1 s p99 bar; never fails.
  */

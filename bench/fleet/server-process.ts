@@ -43,7 +43,13 @@ function startFlags(): string[] {
     }
   ).scripts;
   const command = scripts.start.split('&&').pop()!.trim().split(/\s+/);
-  return command.slice(1, command.indexOf('apps/server/src/main.ts'));
+  const main = command.indexOf('apps/server/src/main.ts');
+  if (command[0] !== 'node' || main < 0) {
+    throw new Error(
+      `npm start no longer ends in "node … apps/server/src/main.ts": ${scripts.start}`,
+    );
+  }
+  return command.slice(1, main);
 }
 
 export interface ServerProcessOptions {

@@ -21,8 +21,9 @@ function shared(db: Db) {
  * The trackers screen's two big lists, with each tracker's JSON written by PostgreSQL. At
  * 100,000 trackers, reading some 30 values per row into JavaScript and serialising them again
  * costs seconds on the event loop; as one text per row the database does the work (on its own
- * core) and Node only passes the texts on, as they come, to gzip and the socket. Both forms come from one field list: the default
- * objects, and `format=rows` (one array per tracker, times as epoch milliseconds).
+ * core) and Node only passes the texts on, as they come, to gzip and the socket. Both forms
+ * come from one field list: the default objects, and `format=rows` (one array per tracker,
+ * times as epoch milliseconds).
  */
 
 /** How a column becomes JSON text; `raw` columns are JSON text already. */
