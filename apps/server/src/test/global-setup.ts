@@ -36,8 +36,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return async () => {
       const { rows } = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'waymark_t_%' OR datname = $1",
-        [name],
+        // Only this run's databases: other runs (other checkouts) may be going on beside it.
+        'SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2',
+        [`waymark_t_${process.pid}_%`, name],
       );
       for (const row of rows)
         await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);

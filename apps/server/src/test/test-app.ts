@@ -26,7 +26,8 @@ export async function openTestDatabase(): Promise<Database> {
   const postgresTemplate = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (postgresTemplate && url) {
-    const name = `waymark_t_${randomBytes(6).toString('hex')}`;
+    // Named after the run's template, so a run drops only its own copies.
+    const name = `${postgresTemplate.replace('waymark_tpl_', 'waymark_t_')}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
