@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { channels } from '../apps/server/src/realtime/hub';
+import { realtimeChannels } from '@waymark/domain';
 import { bareCopyRate } from './ingest/copy-phase';
 import { buildDevices, buildGeofences } from './ingest/fleet';
 import { forkLoad } from './ingest/load-client';
@@ -100,7 +100,7 @@ async function main() {
         realtime: {
           url: server.realtimeUrl,
           token,
-          channel: channels.positions(accountId),
+          channel: realtimeChannels.positions(accountId),
         },
       },
       'ready',

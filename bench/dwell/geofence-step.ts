@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { AccountGeofenceIndex } from '../../apps/server/src/pipeline/geofence-index';
+import { AccountGeofenceIndex } from '../../apps/server/src/spatial/geofence-index';
 import type { DeviceState, Position } from '../../apps/server/src/pipeline/position';
 import { applyGeofences } from '../../apps/server/src/pipeline/steps/geofences';
 import { testPosition } from '../../apps/server/src/pipeline/test-position';

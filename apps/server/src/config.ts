@@ -31,6 +31,18 @@ const envSchema = z.object({
       message: 'must be a postgres:// URL, or unset for the embedded database',
     }),
   DATA_DIR: z.string().default('./data'),
+  BUS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^nats:\/\//.test(v), {
+      message: 'must be a nats:// URL, or unset for the in-process bus',
+    }),
+  BUS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
+    .default('waymark'),
   SEED_DEMO: bool(true),
   DEMO_SIMULATOR: bool(true),
   SMTP_URL: optionalUrl,
@@ -99,5 +111,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     database: c.DATABASE_URL
       ? ({ kind: 'postgres', url: c.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: `${c.DATA_DIR}/pglite` } as const),
+    bus: c.BUS_URL
+      ? ({ kind: 'nats', url: c.BUS_URL, prefix: c.BUS_SUBJECT_PREFIX } as const)
+      : ({ kind: 'in-process' } as const),
   };
 }

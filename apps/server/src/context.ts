@@ -5,34 +5,59 @@ import { createMailer } from './adapters/mail/mailer';
 import { localStorage } from './adapters/storage/storage';
 import { Jobs } from './jobs/jobs';
 import { createSms } from './adapters/sms/sms';
-import { CommandChannel } from './ingest/command-channel';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createBus } from './events/create-bus';
+import { listenForCommands } from './modules/commands/commands.subscriptions';
 import { PositionPipeline } from './pipeline/pipeline';
 import { RealtimeHub } from './realtime/hub';
+import { GeofenceIndexes } from './spatial/geofence-indexes';
 
-/** Wires the adapters chosen by config around an open database. The only place that chooses. */
-export function createContext(
+/**
+ * Wires the adapters chosen by config around an open database. The only place that chooses,
+ * and the one list of what modules react to on the bus (the pipeline's registries and the
+ * realtime hub follow the bus themselves).
+ */
+export async function createContext(
   config: Config,
   database: Database,
   log: FastifyBaseLogger,
-): AppContext {
+): Promise<AppContext> {
+  const bus = await createBus(config, log);
   const geocoder = createGeocoder(config);
-  const hub = new RealtimeHub();
   const addresses = new AddressCache(geocoder);
-  const pipeline = new PositionPipeline(database, addresses, hub, log);
-  return {
+  const geofenceIndexes = new GeofenceIndexes(database.db, bus);
+  const pipeline = new PositionPipeline({
+    database,
+    addresses,
+    bus,
+    geofences: geofenceIndexes,
+    log,
+  });
+  const ctx: AppContext = {
     config,
     database,
+    bus,
     mailer: createMailer(config, database.db),
     geocoder,
     addresses,
-    hub,
+    geofenceIndexes,
+    hub: new RealtimeHub(bus),
     pipeline,
     storage: localStorage(`${config.DATA_DIR}/files`),
     jobs: new Jobs(log),
     sms: createSms(config, database.db),
-    commandChannel: new CommandChannel(new Map()),
   };
+  listenForCommands(ctx, log);
+  return ctx;
+}
+
+/** Lets what is under way finish, then stops following the bus. */
+export async function closeContext(ctx: AppContext) {
+  await ctx.pipeline.flush();
+  await ctx.jobs.idle();
+  await ctx.bus.close();
+  ctx.pipeline.close();
+  ctx.geofenceIndexes.stopListening();
 }

@@ -20,7 +20,7 @@ export async function startServices(config: Config, logger: FastifyServerOptions
   let seeded = false;
   if (config.SEED_DEMO && (await isEmpty(database.db))) {
     await seedDemo(database.db);
-    await seedDemoFleet(database, ctx.addresses, app.log);
+    await seedDemoFleet(database, ctx.pipeline, app.log);
     seeded = true;
   }
   return { ctx, app, seeded };

@@ -21,3 +21,4 @@ export * from './geofence/geofence.schema';
 export * from './geofence/geofence.rules';
 export * from './dwell/dwell.rules';
 export * from './dwell/dwell.schema';
+export * from './realtime/realtime';

@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@waymark/domain';
 import type { AppContext } from '../app-context';
+import { closeContext } from '../context';
 import { anchorImageRoutes } from '../modules/anchors/anchor-images.routes';
 import { anchorRoutes } from '../modules/anchors/anchors.routes';
 import { commandRoutes } from '../modules/commands/commands.routes';
@@ -49,7 +50,7 @@ declare module 'fastify' {
 
 /** Builds the HTTP app: plugins in a visible order, every route under /api. */
 export async function buildApp(
-  makeContext: (log: FastifyBaseLogger) => AppContext,
+  makeContext: (log: FastifyBaseLogger) => Promise<AppContext>,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ) {
   const app = Fastify({
@@ -57,7 +58,7 @@ export async function buildApp(
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx = makeContext(app.log);
+  const ctx = await makeContext(app.log);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,10 +110,7 @@ export async function buildApp(
   );
 
   registerWebApp(app, ctx.config.WEB_DIST_DIR ?? defaultWebDist);
-  app.addHook('onClose', async () => {
-    await ctx.pipeline.flush();
-    await ctx.jobs.idle();
-  });
+  app.addHook('onClose', () => closeContext(ctx));
   return app;
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app-context';
-import { deliverQueued, recordAnswer } from '../modules/commands/commands.service';
+import type { Bus } from '../events/bus';
+import type { PositionPipeline } from '../pipeline/pipeline';
+import { CommandChannel } from './command-channel';
 import { gt06Protocol } from './protocols/gt06/gt06.decoder';
 import { teltonikaProtocol } from './protocols/teltonika/teltonika.decoder';
 import { startOsmAndListener } from './osmand-listener';
-import { startTcpListener, type TcpListener } from './tcp-listener';
+import { startTcpListener, type DeviceConnection, type TcpListener } from './tcp-listener';
 
 export interface ListenerPorts {
   osmand: number;
@@ -12,29 +13,41 @@ export interface ListenerPorts {
   teltonika: number;
 }
 
-/** Starts every device listener; ports of 0 pick free ones (tests). */
+/** What the device listeners need from the running process. */
+export interface IngestDeps {
+  pipeline: PositionPipeline;
+  bus: Bus;
+}
+
+/**
+ * Starts every device listener (ports of 0 pick free ones, for tests) and command delivery:
+ * listeners tell the bus when a tracker identifies itself and when it answers a command; a
+ * `command.queued` for a tracker connected here is written to its connection in its protocol.
+ */
 export async function startListeners(
-  ctx: AppContext,
+  { pipeline, bus }: IngestDeps,
   ports: ListenerPorts,
   log: FastifyBaseLogger,
 ) {
-  const connections = ctx.commandChannel.connections;
+  const connections = new Map<string, DeviceConnection>();
+  const commandChannel = new CommandChannel(connections);
   const common = {
-    pipeline: ctx.pipeline,
+    pipeline,
     log,
     connections,
-    // Commands that waited for the tracker go out as soon as it identifies itself.
-    onIdentified: (serial: string) => {
-      deliverQueued(ctx, serial).catch((err: unknown) =>
-        log.error({ err, serial }, 'queued commands not sent'),
-      );
-    },
-    onCommandResponse: (serial: string, text: string) => {
-      recordAnswer(ctx, serial, text).catch((err: unknown) =>
-        log.error({ err, serial }, 'command answer not stored'),
-      );
-    },
+    onIdentified: (serial: string, protocol: string) =>
+      bus.publish('device.connected', { serial, protocol }),
+    onCommandResponse: (serial: string, text: string) =>
+      bus.publish('command.answered', { serial, text }),
   };
+  const stopDelivery = bus.subscribe('command.queued', (command) => {
+    if (commandChannel.send(command.serial, command.text)) {
+      bus.publish('command.sent', {
+        device_message_id: command.device_message_id,
+        serial: command.serial,
+      });
+    }
+  });
   const listeners: Record<keyof ListenerPorts, TcpListener> = {
     osmand: await startOsmAndListener({ ...common, port: ports.osmand }),
     gt06: await startTcpListener({ ...common, protocol: gt06Protocol, port: ports.gt06 }),
@@ -47,6 +60,9 @@ export async function startListeners(
   return {
     listeners,
     connections,
-    close: () => Promise.all(Object.values(listeners).map((l) => l.close())).then(() => undefined),
+    close: async () => {
+      stopDelivery();
+      await Promise.all(Object.values(listeners).map((l) => l.close()));
+    },
   };
 }

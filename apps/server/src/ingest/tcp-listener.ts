@@ -38,8 +38,8 @@ export async function startTcpListener<S>(options: {
   pipeline: PositionPipeline;
   log: FastifyBaseLogger;
   connections: ConnectionRegistry;
-  /** A device identified itself: commands queued for it can go now. */
-  onIdentified?: (serial: string) => void;
+  /** A device identified itself on a connection: commands queued for it can go now. */
+  onIdentified?: (serial: string, protocol: string) => void;
   /** A device answered a command. */
   onCommandResponse?: (serial: string, text: string) => void;
 }): Promise<TcpListener> {
@@ -61,7 +61,9 @@ export async function startTcpListener<S>(options: {
     let serial: string | undefined;
 
     const identify = (message: DecodedMessage) => {
-      if (message.serial) {
+      // Once per connection and serial: later messages repeat it, and commands queued later
+      // reach an open connection without waiting for the next identification.
+      if (message.serial && message.serial !== serial) {
         serial = message.serial;
         connections.set(serial, {
           protocol: protocol.name,
@@ -69,7 +71,7 @@ export async function startTcpListener<S>(options: {
           session,
           write: (bytes) => socket.write(bytes),
         });
-        options.onIdentified?.(serial);
+        options.onIdentified?.(serial, protocol.name);
       }
       if (message.commandResponse !== undefined && serial) {
         options.onCommandResponse?.(serial, message.commandResponse);

@@ -1,20 +1,27 @@
 import type { Db } from '../db/client';
-import { findAnchorsBySerial } from '../modules/anchors/anchors.queries';
+import type { Bus } from '../events/bus';
+import { anchorsBySerial } from './registry.queries';
 import type { AnchorPlace } from './steps/ble-anchors';
 
 /**
  * Each account's BLE anchors by beacon serial, loaded when a report first carries beacons and
- * dropped when the account's anchors change (the anchors service calls `invalidate`).
+ * dropped when an `anchor.changed` event says the account's anchors changed.
  */
 export class AnchorRegistry {
   private readonly byAccount = new Map<number, Promise<Map<string, AnchorPlace>>>();
+  readonly stopListening: () => void;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    bus: Bus,
+  ) {
+    this.stopListening = bus.subscribe('anchor.changed', (e) => this.invalidate(e.account_id));
+  }
 
   forAccount(accountId: number): Promise<Map<string, AnchorPlace>> {
     let anchors = this.byAccount.get(accountId);
     if (!anchors) {
-      anchors = findAnchorsBySerial(this.db, accountId);
+      anchors = anchorsBySerial(this.db, accountId);
       this.byAccount.set(accountId, anchors);
       anchors.catch(() => this.byAccount.delete(accountId));
     }

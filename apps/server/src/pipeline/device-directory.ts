@@ -1,38 +1,40 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { devices, unknownDevices } from '../db/schema';
+import { unknownDevices } from '../db/schema';
+import type { Bus } from '../events/bus';
 import type { DeviceRef } from './position';
+import { devicesBySerial } from './registry.queries';
 
 /**
- * Finds the device of a serial, cached in memory. Reports from serials no device has are
- * counted in `unknown_devices` (visible to platform admins) and logged once per serial.
+ * Finds the device of a serial (its account, name and SLA bounds), cached in memory until a
+ * `device.changed` event names its serial. Reports from serials no device has are counted in
+ * `unknown_devices` (visible to platform admins) and logged once per serial.
  */
 export class DeviceDirectory {
   private readonly bySerial = new Map<string, DeviceRef | null>();
   private readonly loggedUnknown = new Set<string>();
 
+  readonly stopListening: () => void;
+
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    bus: Bus,
+  ) {
+    this.stopListening = bus.subscribe('device.changed', ({ serials }) => {
+      if (serials.length === 0) this.invalidate();
+      for (const serial of serials) this.invalidate(serial);
+    });
+  }
 
   async resolve(serials: Iterable<string>): Promise<Map<string, DeviceRef>> {
     const wanted = [...new Set(serials)];
     const missing = wanted.filter((s) => !this.bySerial.has(s));
     if (missing.length > 0) {
-      const rows = await this.db
-        .select({
-          id: devices.id,
-          accountId: devices.account_id,
-          name: devices.name,
-          serial: devices.serial,
-        })
-        .from(devices)
-        .where(inArray(devices.serial, missing));
+      const rows = await devicesBySerial(this.db, missing);
       for (const serial of missing) this.bySerial.set(serial, null);
-      for (const row of rows)
-        this.bySerial.set(row.serial, { id: row.id, accountId: row.accountId, name: row.name });
+      for (const { serial, ...device } of rows) this.bySerial.set(serial, device);
     }
     const found = new Map<string, DeviceRef>();
     for (const serial of wanted) {
@@ -42,7 +44,7 @@ export class DeviceDirectory {
     return found;
   }
 
-  /** Forgets cached answers, e.g. after a device is created, renamed or moved. */
+  /** Forgets cached answers: one serial's, or all of them. */
   invalidate(serial?: string) {
     if (serial === undefined) this.bySerial.clear();
     else this.bySerial.delete(serial);

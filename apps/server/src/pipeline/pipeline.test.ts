@@ -9,7 +9,7 @@ import {
   unknownDevices,
 } from '../db/schema';
 import type { RawPosition } from '../ingest/protocols/types';
-import { RealtimeHub, type RealtimeMessage } from '../realtime/hub';
+import type { RealtimeMessage } from '@waymark/domain';
 import {
   createAccount,
   createDevice,
@@ -17,16 +17,16 @@ import {
   createTestApp,
   type TestApp,
 } from '../test/test-app';
-import { PositionPipeline } from './pipeline';
+import { PositionPipeline, type PipelineOptions } from './pipeline';
 
 let t: TestApp;
 let pipeline: PositionPipeline;
-const hub = new RealtimeHub();
+/** A pipeline of its own on the test app's database, bus and geofence indexes. */
+const newPipeline = (options: PipelineOptions) =>
+  new PositionPipeline({ ...t.ctx, geofences: t.ctx.geofenceIndexes, log: t.app.log }, options);
 beforeAll(async () => {
   t = await createTestApp();
-  pipeline = new PositionPipeline(t.ctx.database, t.ctx.addresses, hub, t.app.log, {
-    maxDelayMs: 5,
-  });
+  pipeline = newPipeline({ maxDelayMs: 5 });
 });
 afterAll(() => t.close());
 
@@ -67,8 +67,8 @@ describe('PositionPipeline', () => {
       radius: 0.5,
     });
     const messages: RealtimeMessage[] = [];
-    hub.subscribe(`accounts.${account.id}.positions`, (m) => messages.push(m));
-    hub.subscribe(`accounts.${account.id}.events`, (m) => messages.push(m));
+    t.ctx.hub.subscribe(`accounts.${account.id}.positions`, (m) => messages.push(m));
+    t.ctx.hub.subscribe(`accounts.${account.id}.events`, (m) => messages.push(m));
 
     const result = await pipeline.submit(
       [
@@ -160,9 +160,7 @@ describe('PositionPipeline', () => {
   it('builds each batch on the one before it while that one commits', async () => {
     const account = await createAccount(t);
     const device = await createDevice(t, account);
-    const oneByOne = new PositionPipeline(t.ctx.database, t.ctx.addresses, hub, t.app.log, {
-      maxBatch: 1,
-    });
+    const oneByOne = newPipeline({ maxBatch: 1 });
     // About 1.1 km apart, north to south: each batch's odometer adds to the one before.
     const results = await Promise.all(
       [39.0, 39.01, 39.02].map((lat, i) =>
@@ -184,9 +182,7 @@ describe('PositionPipeline', () => {
     const account = await createAccount(t);
     const doomed = await createDevice(t, account);
     const other = await createDevice(t, account);
-    const oneByOne = new PositionPipeline(t.ctx.database, t.ctx.addresses, hub, t.app.log, {
-      maxBatch: 1,
-    });
+    const oneByOne = newPipeline({ maxBatch: 1 });
     // The pipeline knows the tracker; then it is deleted, so its next batch cannot commit.
     await oneByOne.submit([fix(doomed.serial, 1, 39.0, -94.5)], 'gt06');
     await t.db.delete(devices).where(eq(devices.id, doomed.id));

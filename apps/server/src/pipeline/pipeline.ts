@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AddressCache } from '../adapters/geocoder/address-cache';
 import type { Database } from '../db/client';
+import type { Bus } from '../events/bus';
 import type { DeviceStatus, RawPosition } from '../ingest/protocols/types';
+import type { GeofenceIndexes } from '../spatial/geofence-indexes';
 import { statusWrites, type StatusWrite } from './status-writes';
-import { channels, type RealtimeHub } from '../realtime/hub';
 import { DeviceDirectory } from './device-directory';
-import { GeofenceRegistry } from './geofence-registry';
 import { AnchorRegistry } from './anchor-registry';
 import { locateAtAnchor } from './steps/ble-anchors';
 import { normaliseBatch } from './steps/normalise';
@@ -44,6 +44,15 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** What the pipeline works with; the geofence indexes are shared with the API in a process. */
+export interface PipelineDeps {
+  database: Database;
+  addresses: AddressCache;
+  bus: Bus;
+  geofences: GeofenceIndexes;
+  log: FastifyBaseLogger;
+}
+
 export interface PipelineOptions {
   /** Flush when this many positions wait… */
   maxBatch?: number;
@@ -53,14 +62,22 @@ export interface PipelineOptions {
 }
 
 /**
- * The position path of ARCHITECTURE.md: reports are batched, normalised, run through the pure
- * steps, committed in one transaction, and only then acknowledged and published. One batch is
- * in flight at a time, which keeps each device's positions in order.
+ * The position path of ARCHITECTURE.md, and its only entry (`submit`): live ingest, the API's
+ * batch upload, the demo seed and the benchmarks all come through here, so no step is skipped.
+ * Reports are batched, normalised, run through the pure steps, committed in one transaction,
+ * and only then acknowledged and published on the bus (`positions.committed`,
+ * `device-events.created`). One batch is in flight at a time, which keeps each device's
+ * positions in order. Its registries follow the bus: `device.changed`, `anchor.changed` and
+ * (through the shared indexes) `geofence.changed`.
  */
 export class PositionPipeline {
-  readonly devices: DeviceDirectory;
-  readonly geofences: GeofenceRegistry;
-  readonly anchors: AnchorRegistry;
+  private readonly devices: DeviceDirectory;
+  private readonly geofences: GeofenceIndexes;
+  private readonly anchors: AnchorRegistry;
+  private readonly database: Database;
+  private readonly addresses: AddressCache;
+  private readonly bus: Bus;
+  private readonly log: FastifyBaseLogger;
   /** Device states as committed. */
   private readonly states = new Map<number, DeviceState>();
   /** States of a batch prepared but not yet committed, which the next batch builds on. */
@@ -82,16 +99,11 @@ export class PositionPipeline {
   /** Counters for logs and benchmarks. */
   readonly stats = { stored: 0, dropped: 0, unknown: 0, batches: 0 };
 
-  constructor(
-    private readonly database: Database,
-    private readonly addresses: AddressCache,
-    private readonly hub: RealtimeHub,
-    private readonly log: FastifyBaseLogger,
-    options: PipelineOptions = {},
-  ) {
-    this.devices = new DeviceDirectory(database.db, log);
-    this.geofences = new GeofenceRegistry(database.db);
-    this.anchors = new AnchorRegistry(database.db);
+  constructor(deps: PipelineDeps, options: PipelineOptions = {}) {
+    ({ database: this.database, addresses: this.addresses, bus: this.bus, log: this.log } = deps);
+    this.devices = new DeviceDirectory(deps.database.db, deps.log, deps.bus);
+    this.geofences = deps.geofences;
+    this.anchors = new AnchorRegistry(deps.database.db, deps.bus);
     this.maxBatch = options.maxBatch ?? 5000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.now = options.now ?? (() => new Date());
@@ -118,6 +130,12 @@ export class PositionPipeline {
         void this.flush();
       } else this.timer ??= setTimeout(() => void this.flush(), this.maxDelayMs);
     });
+  }
+
+  /** Stops following the bus (the geofence indexes are the owner's to stop). */
+  close() {
+    this.devices.stopListening();
+    this.anchors.stopListening();
   }
 
   /**
@@ -293,16 +311,23 @@ export class PositionPipeline {
         this.uncommitted.delete(position.deviceId);
     }
     batch.forEach((pending, i) => pending.resolve(prepared.results[i]!));
-    for (const { position, state } of outcome.current) {
-      const channel = channels.positions(position.accountId);
-      if (this.hub.isWatched(channel))
-        this.hub.publish(channel, 'PositionUpdated', presentCurrent(position, state));
+    // Presented only when someone listens (the bus calls these lazily).
+    if (outcome.current.length > 0) {
+      this.bus.publish('positions.committed', () => ({
+        positions: outcome.current.map(({ position, state }) => ({
+          account_id: position.accountId,
+          position: presentCurrent(position, state),
+        })),
+      }));
     }
-    outcome.events.forEach((event, i) => {
-      const channel = channels.events(event.accountId);
-      if (this.hub.isWatched(channel))
-        this.hub.publish(channel, 'DeviceEventCreated', presentEvent(event, eventIds[i]?.id ?? 0));
-    });
+    if (outcome.events.length > 0) {
+      this.bus.publish('device-events.created', () => ({
+        events: outcome.events.map((event, i) => ({
+          account_id: event.accountId,
+          event: presentEvent(event, eventIds[i]?.id ?? 0),
+        })),
+      }));
+    }
 
     this.stats.batches++;
     this.stats.stored += positions.length;

@@ -1,4 +1,4 @@
-import type { AccountGeofenceIndex } from './geofence-index';
+import type { AccountGeofenceIndex } from '../spatial/geofence-index';
 import type { DeviceState, Position, SlaTriggers } from './position';
 import { eventsFor, LOW_BATTERY_PERCENT, type DeviceEvent } from './steps/events';
 import { applyGeofences, type GeofenceTransition } from './steps/geofences';

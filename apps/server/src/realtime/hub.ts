@@ -1,45 +1,67 @@
-export interface RealtimeMessage {
-  channel: string;
-  event: string;
-  data: unknown;
-}
+import { realtimeChannels, type RealtimeMessage } from '@waymark/domain';
+import type { Bus } from '../events/bus';
 
 type Listener = (message: RealtimeMessage) => void;
+type Kind = 'positions' | 'events';
+
+const kindOf = (channel: string): Kind | undefined =>
+  channel.endsWith('.positions') ? 'positions' : channel.endsWith('.events') ? 'events' : undefined;
 
 /**
- * In-process fan-out of realtime messages by channel (`accounts.{id}.positions`, ...). The
- * websocket endpoint subscribes its clients here; the pipeline and services publish.
+ * The websocket clients of this process by channel (`accounts.{id}.positions`, ...), fed from
+ * the bus. It follows an event on the bus only while some client watches a channel of that
+ * kind, so nobody pays for presenting positions no one sees; then it hands each account's
+ * part to the channel's listeners.
  */
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly watched: Record<Kind, number> = { positions: 0, events: 0 };
+  private readonly following: Partial<Record<Kind, () => void>> = {};
+
+  constructor(private readonly bus: Bus) {}
 
   subscribe(channel: string, listener: Listener): () => void {
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
       this.listeners.set(channel, set);
+      this.watch(kindOf(channel), 1);
     }
     set.add(listener);
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(channel);
+      if (!set.delete(listener) || set.size > 0) return;
+      this.listeners.delete(channel);
+      this.watch(kindOf(channel), -1);
     };
   }
 
-  /** Whether anyone listens: publishers skip building messages nobody receives. */
-  isWatched(channel: string) {
-    return this.listeners.has(channel);
+  private watch(kind: Kind | undefined, change: 1 | -1) {
+    if (!kind) return;
+    this.watched[kind] += change;
+    if (this.watched[kind] === 1 && change === 1) this.following[kind] = this.follow(kind);
+    if (this.watched[kind] === 0) {
+      this.following[kind]?.();
+      delete this.following[kind];
+    }
   }
 
-  publish(channel: string, event: string, data: unknown) {
+  private follow(kind: Kind) {
+    if (kind === 'positions') {
+      return this.bus.subscribe('positions.committed', ({ positions }) => {
+        for (const { account_id, position } of positions)
+          this.deliver(realtimeChannels.positions(account_id), 'PositionUpdated', position);
+      });
+    }
+    return this.bus.subscribe('device-events.created', ({ events }) => {
+      for (const { account_id, event } of events)
+        this.deliver(realtimeChannels.events(account_id), 'DeviceEventCreated', event);
+    });
+  }
+
+  private deliver(channel: string, event: RealtimeMessage['event'], data: unknown) {
     const set = this.listeners.get(channel);
     if (!set) return;
     const message = { channel, event, data };
     for (const listener of set) listener(message);
   }
 }
-
-export const channels = {
-  positions: (accountId: number) => `accounts.${accountId}.positions`,
-  events: (accountId: number) => `accounts.${accountId}.events`,
-};

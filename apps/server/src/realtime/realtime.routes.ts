@@ -6,7 +6,8 @@ import { membershipOf } from '../modules/accounts/accounts.queries';
 import { findLiveToken } from '../modules/auth/tokens.queries';
 import { visibleDeviceIds } from '../modules/devices/device-access';
 import { bearerToken } from '../http/tokens';
-import type { RealtimeHub, RealtimeMessage } from './hub';
+import { ACCOUNT_CHANNEL, type RealtimeMessage } from '@waymark/domain';
+import type { RealtimeHub } from './hub';
 import { createOutbox } from './outbox';
 
 const clientMessage = z.discriminatedUnion('type', [
@@ -14,8 +15,6 @@ const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unsubscribe'), channel: z.string() }),
   z.object({ type: z.literal('ping') }),
 ]);
-
-const ACCOUNT_CHANNEL = /^accounts\.(\d+)\.(positions|events)$/;
 
 /**
  * GET /api/realtime (websocket). Authenticate with `Authorization: Bearer <token>` or, from a

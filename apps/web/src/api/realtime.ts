@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
-import type { CurrentPosition } from '@waymark/domain';
+import { realtimeChannels, type CurrentPosition, type RealtimeMessage } from '@waymark/domain';
 import { livePositions } from './livePositions';
 import { session } from './session';
 
 /** The server's API contract: reconnect 2 s after the socket closes. */
 export const RECONNECT_MS = 2_000;
 
-export interface RealtimeMessage {
-  channel: string;
-  event: string;
-  data: unknown;
-}
 type Listener = (message: RealtimeMessage) => void;
 /** A frame from the server, or one message of a batch frame. */
-type Incoming = { type?: string; channel?: string; event?: string; data?: unknown };
+type Incoming = {
+  type?: string;
+  channel?: string;
+  event?: RealtimeMessage['event'];
+  data?: unknown;
+};
 
 /**
  * The one websocket to /api/realtime. Channels are reference-counted: the socket opens with
@@ -102,8 +102,8 @@ class RealtimeClient {
 
 export const realtime = new RealtimeClient();
 
-export const positionsChannel = (accountId: number) => `accounts.${accountId}.positions`;
-export const eventsChannel = (accountId: number) => `accounts.${accountId}.events`;
+export const positionsChannel = realtimeChannels.positions;
+export const eventsChannel = realtimeChannels.events;
 
 /** Subscribes while mounted; the listener sees every message of the channel. */
 export function useRealtime(channel: string | null, listener: Listener) {

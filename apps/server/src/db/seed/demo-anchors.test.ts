@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, createGeofence, createTestApp, type TestApp } from '../../test/test-app';
-import { findAnchorsBySerial } from '../../modules/anchors/anchors.queries';
+import { anchorsBySerial } from '../../pipeline/registry.queries';
 import { anchors } from '../schema';
 import { seedDemoAnchors } from './demo-anchors';
 
@@ -15,7 +15,7 @@ it('puts three anchors at the demo depots, linked to their geofences', async () 
   const chicago = await createGeofence(t, account, { name: 'Chicago Depot' });
   await seedDemoAnchors(t.db, account.id);
 
-  const bySerial = await findAnchorsBySerial(t.db, account.id);
+  const bySerial = await anchorsBySerial(t.db, account.id);
   expect(bySerial.size).toBe(3);
   const rows = await t.db.select().from(anchors);
   const dock = rows.find((r) => r.name === 'Chicago Dock 1');

@@ -17,7 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.db);
-  await seedDemoFleet(t.ctx.database, t.ctx.addresses, t.app.log);
+  await seedDemoFleet(t.ctx.database, t.ctx.pipeline, t.app.log);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -3,13 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { generateHistory } from '@waymark/tools/simulator/trips/history';
 import type { Fix } from '@waymark/tools/simulator/trips/fix';
 import type { DeviceSpec } from '@waymark/tools/simulator/fleet';
-import type { AddressCache } from '../../adapters/geocoder/address-cache';
 import type { RawPosition } from '../../ingest/protocols/types';
-import { GeofenceRegistry } from '../../pipeline/geofence-registry';
-import { normaliseBatch } from '../../pipeline/steps/normalise';
-import { runSteps } from '../../pipeline/run-steps';
-import * as store from '../../pipeline/pipeline.queries';
-import { copyPositions } from '../../pipeline/positions-copy';
+import type { PositionPipeline } from '../../pipeline/pipeline';
 import type { Database } from '../client';
 import { seedDemoGroups } from './demo-groups';
 import { seedDemoAnchors } from './demo-anchors';
@@ -192,12 +187,12 @@ export const toRaw = (serial: string, f: Fix): RawPosition => ({
 
 /**
  * The demo fleet: models, 60 trackers of Demo Logistics and 3 of Demo Home with
- * subscriptions, depots as geofences, and 90 days of history run through the pipeline's own
- * steps (so stops, visits, events and odometers are real) and bulk-loaded.
+ * subscriptions, depots as geofences, and 90 days of history submitted to the pipeline (so
+ * stops, visits, events and odometers are real).
  */
 export async function seedDemoFleet(
   database: Database,
-  addresses: AddressCache,
+  pipeline: Pick<PositionPipeline, 'submit'>,
   log: FastifyBaseLogger,
   now = new Date(),
 ) {
@@ -291,46 +286,30 @@ export async function seedDemoFleet(
   // Provisioned (pending) trackers have not reported yet.
   const reporting = plan.filter((d) => d.status !== 'pending');
   await loadHistory(
-    database,
-    addresses,
-    reporting.map((d) => ({
-      serial: d.serial,
-      device: { id: created[d.i]!.id, accountId: d.account.id, name: d.name },
-    })),
+    pipeline,
+    reporting.map((d) => d.serial),
     new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000),
     now,
   );
   log.info({ ms: Date.now() - started, devices: created.length }, 'demo fleet seeded');
 }
 
+/**
+ * Each tracker's history goes in through the pipeline's one entry, as a tracker's reports
+ * would, so stops, visits, events and odometers are what live ingest makes of them.
+ */
 async function loadHistory(
-  database: Database,
-  addresses: AddressCache,
-  fleet: { serial: string; device: { id: number; accountId: number; name: string } }[],
+  pipeline: Pick<PositionPipeline, 'submit'>,
+  serials: string[],
   from: Date,
   to: Date,
 ) {
-  const registry = new GeofenceRegistry(database.db);
-  const partitions = new Set<string>();
-  const states = new Map();
-  for (const { serial, device } of fleet) {
+  for (const serial of serials) {
     const fixes = thinOlderHistory(generateHistory(serial, from, to), to);
-    const items = fixes.map((f) => ({ raw: toRaw(serial, f), device }));
-    const { positions } = normaliseBatch(items, to);
-    await addresses.fill(positions);
-    const indexes = await registry.forAccounts([device.accountId]);
-    const outcome = runSteps(positions, states, {
-      geofencesOf: (accountId) => indexes.get(accountId)!,
-      deviceName: () => device.name,
-    });
-    await store.ensurePartitions(database.db, positions, partitions);
-    await copyPositions(database, positions);
-    await database.db.transaction(async (tx) => {
-      await store.upsertCurrentPositions(tx, outcome.current);
-      await store.updateDeviceFlags(tx, outcome.flags);
-      await store.recordVisits(tx, outcome.transitions);
-      await store.insertEvents(tx, outcome.events);
-    });
+    await pipeline.submit(
+      fixes.map((f) => toRaw(serial, f)),
+      'demo',
+    );
   }
 }
 

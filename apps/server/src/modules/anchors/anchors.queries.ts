@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { FEET_TO_METRES, type AnchorStoreParsed } from '@waymark/domain';
+import type { AnchorStoreParsed } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import { anchorImages, anchors, devices, geofences } from '../../db/schema';
 
@@ -118,43 +118,6 @@ export async function deleteImage(db: Db, imageId: number) {
 export async function imageByPath(db: Db, path: string) {
   const [row] = await db.select().from(anchorImages).where(eq(anchorImages.path, path));
   return row;
-}
-
-/** Where a BLE anchor is, for locating a tracker that saw its beacon. */
-export interface AnchorLocation {
-  id: number;
-  name: string;
-  lat: number;
-  lng: number;
-  /** The anchor's radius (feet) in metres: the accuracy of a fix at this anchor. */
-  accuracy: number;
-}
-
-/**
- * The account's anchors keyed by serial (lower case, as stored): the pipeline looks up the
- * beacon a tracker reported with `map.get(serial.toLowerCase())`.
- */
-export async function findAnchorsBySerial(
-  db: Db,
-  accountId: number,
-): Promise<Map<string, AnchorLocation>> {
-  const rows = await db
-    .select({
-      id: anchors.id,
-      name: anchors.name,
-      serial: anchors.serial,
-      lat: anchors.lat,
-      lng: anchors.lng,
-      radius: anchors.radius,
-    })
-    .from(anchors)
-    .where(eq(anchors.account_id, accountId));
-  return new Map(
-    rows.map((r) => [
-      r.serial,
-      { id: r.id, name: r.name, lat: r.lat, lng: r.lng, accuracy: r.radius * FEET_TO_METRES },
-    ]),
-  );
 }
 
 /** The account an anchor belongs to, for the spec's paths that name only the anchor. */

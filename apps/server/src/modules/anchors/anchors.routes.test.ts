@@ -9,7 +9,8 @@ import {
   createUser,
   type TestApp,
 } from '../../test/test-app';
-import { findAnchorsBySerial } from './anchors.queries';
+import { AnchorRegistry } from '../../pipeline/anchor-registry';
+import { anchorsBySerial } from '../../pipeline/registry.queries';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -293,9 +294,9 @@ describe('DELETE /api/accounts/{id}/anchors/{anchorId}', () => {
 });
 
 describe("the pipeline's anchors", () => {
-  it('follow every create, update and delete at once', async () => {
+  it('follow every create, update and delete at once, told by the bus', async () => {
     const { account, headers } = await member();
-    const registry = t.ctx.pipeline.anchors;
+    const registry = new AnchorRegistry(t.db, t.ctx.bus);
     expect((await registry.forAccount(account.id)).size).toBe(0);
 
     const id = (await create(account.id, headers)).json().data.id;
@@ -315,17 +316,18 @@ describe("the pipeline's anchors", () => {
       headers,
     });
     expect((await registry.forAccount(account.id)).size).toBe(0);
+    registry.stopListening();
   });
 });
 
-describe('findAnchorsBySerial', () => {
+describe('anchorsBySerial', () => {
   it("maps the account's lower-case serials to where the anchor is, radius as metres", async () => {
     const { account, headers } = await member();
     const id = (await create(account.id, headers, { ...dock, radius: 50 })).json().data.id;
     const other = await member();
     await create(other.account.id, other.headers, { ...dock, lat: 10, lng: 10 });
 
-    const anchors = await findAnchorsBySerial(t.db, account.id);
+    const anchors = await anchorsBySerial(t.db, account.id);
     expect([...anchors.keys()]).toEqual(['aa:bb:cc:00:11:22']);
     expect(anchors.get('aa:bb:cc:00:11:22')).toEqual({
       id,

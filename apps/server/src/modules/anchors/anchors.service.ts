@@ -107,13 +107,13 @@ export async function storeAnchor(
     throw error;
   }
   // The next report that hears this beacon is placed where the anchor is now.
-  ctx.pipeline.anchors.invalidate(accountId);
+  ctx.bus.publish('anchor.changed', { account_id: accountId, anchor_id: row.id });
   return row;
 }
 
 /** Deletes the anchor, then its files (rows first: a file without a row is never served). */
 export async function removeAnchor(ctx: AppContext, accountId: number, id: number) {
   const keys = await deleteAnchor(ctx.database.db, id);
-  ctx.pipeline.anchors.invalidate(accountId);
+  ctx.bus.publish('anchor.changed', { account_id: accountId, anchor_id: id });
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
 }

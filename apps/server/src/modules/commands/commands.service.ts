@@ -6,6 +6,7 @@ import {
   type SendCommand,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
+import type { DomainEvents } from '../../events/catalogue';
 import { commands, deviceMessages, devices, models } from '../../db/schema';
 import type { Auth } from '../../http/auth';
 import { forbidden, invalidField, notFound } from '../../http/errors';
@@ -87,20 +88,62 @@ export async function sendCommand(
       message_to_device: body.payload.command,
     })
     .returning();
-  let status: MessageRow['status'] = 'queued';
+  let updated: MessageRow | undefined;
   if (via === 'sms') {
     await ctx.sms.send(device.phone!, body.payload.command);
-    status = 'sent';
-  } else if (ctx.commandChannel.send(device.serial, body.payload.command)) {
-    status = 'sent';
+    updated = await markSent(ctx, message!.id);
+  } else {
+    // The tracker's connection is held by whichever process it reached: ask over the bus,
+    // and answer 'sent' when that process wrote it in time, else 'queued' (it goes out when
+    // the tracker next connects).
+    const sent = await writeToTracker(ctx, {
+      device_message_id: message!.id,
+      serial: device.serial,
+      text: body.payload.command,
+    });
+    // Marked by whichever of this call and the module's subscriber comes first.
+    updated = sent
+      ? ((await markSent(ctx, message!.id)) ?? (await findMessage(ctx, message!.id)))
+      : message;
   }
-  const [updated] = await db
-    .update(deviceMessages)
-    .set({ status, ...(status === 'sent' ? { sent_at: new Date() } : {}) })
-    .where(eq(deviceMessages.id, message!.id))
-    .returning();
   await trimMessages(ctx, device.id);
-  return presentMessage(updated!);
+  return presentMessage(updated ?? message!);
+}
+
+async function findMessage(ctx: AppContext, id: number) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(deviceMessages)
+    .where(eq(deviceMessages.id, id));
+  return row;
+}
+
+/** How long a send waits for the tracker's connection to take the command. */
+const WRITE_WAIT_MS = 1_000;
+
+function writeToTracker(ctx: AppContext, command: DomainEvents['command.queued']) {
+  return new Promise<boolean>((resolve) => {
+    const done = (sent: boolean) => {
+      clearTimeout(timer);
+      stop();
+      resolve(sent);
+    };
+    const stop = ctx.bus.subscribe('command.sent', (e) => {
+      if (e.device_message_id === command.device_message_id) done(true);
+    });
+    const timer = setTimeout(() => done(false), WRITE_WAIT_MS);
+    ctx.bus.publish('command.queued', command);
+  });
+}
+
+/** A data or SMS command went out (once: a later report of the same send changes nothing). */
+export async function markSent(ctx: AppContext, id: number): Promise<MessageRow | undefined> {
+  const [row] = await ctx.database.db
+    .update(deviceMessages)
+    .set({ status: 'sent', sent_at: new Date() })
+    .where(and(eq(deviceMessages.id, id), eq(deviceMessages.status, 'queued')))
+    .returning();
+  return row;
 }
 
 /** Keeps the newest 100 messages per device (spec 002 §9). */
@@ -131,10 +174,12 @@ export async function messagesOf(ctx: AppContext, deviceId: number) {
   return rows.map(presentMessage);
 }
 
-/** A tracker connected: send the data commands that waited for it, oldest first. */
+/**
+ * A tracker connected: the data commands that waited for it go out again, oldest first, to
+ * the process holding its connection (which reports each as `command.sent`).
+ */
 export async function deliverQueued(ctx: AppContext, serial: string) {
-  const { db } = ctx.database;
-  const queued = await db
+  const queued = await ctx.database.db
     .select({ id: deviceMessages.id, text: deviceMessages.message_to_device })
     .from(deviceMessages)
     .innerJoin(devices, eq(devices.id, deviceMessages.device_id))
@@ -147,12 +192,8 @@ export async function deliverQueued(ctx: AppContext, serial: string) {
     )
     .orderBy(asc(deviceMessages.id));
   for (const m of queued) {
-    if (m.text && ctx.commandChannel.send(serial, m.text)) {
-      await db
-        .update(deviceMessages)
-        .set({ status: 'sent', sent_at: new Date() })
-        .where(eq(deviceMessages.id, m.id));
-    }
+    if (m.text)
+      ctx.bus.publish('command.queued', { device_message_id: m.id, serial, text: m.text });
   }
 }
 

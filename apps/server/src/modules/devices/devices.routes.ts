@@ -30,7 +30,7 @@ import {
   setTriggers,
   updateDevice,
 } from './devices.queries';
-import { deviceDetails } from './devices.service';
+import { deviceChanged, deviceDetails } from './devices.service';
 
 const deviceParams = z.object({
   id: z.coerce.number().int().positive(),
@@ -210,8 +210,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       );
       authorize(ability, 'update', 'Devices');
       await updateDevice(db, request.params.deviceId, request.body);
-      ctx.pipeline.devices.invalidate();
-      return { data: await deviceDetails(db, request.params.deviceId) };
+      const details = await deviceDetails(db, request.params.deviceId);
+      deviceChanged(ctx, details);
+      return { data: details };
     },
   );
 
@@ -337,8 +338,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         throw invalidField('min_humidity', 'The minimum must not be above the maximum');
       }
       await setTriggers(db, request.params.id, t);
-      ctx.pipeline.devices.invalidate();
-      return { data: (await deviceDetails(db, request.params.id)).triggers };
+      const details = await deviceDetails(db, request.params.id);
+      deviceChanged(ctx, details);
+      return { data: details.triggers };
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { DeviceDetails } from '@waymark/domain';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { deviceRow, deviceUsers } from './devices.queries';
@@ -35,4 +36,16 @@ export async function deviceDetails(db: Db, deviceId: number): Promise<DeviceDet
     },
     users: await deviceUsers(db, d.account_id, d.id),
   };
+}
+
+/** Tells the bus a tracker changed, so the pipeline reads its name and SLA bounds afresh. */
+export function deviceChanged(
+  ctx: Pick<AppContext, 'bus'>,
+  device: Pick<DeviceDetails, 'id' | 'account_id' | 'serial'>,
+) {
+  ctx.bus.publish('device.changed', {
+    account_id: device.account_id,
+    device_id: device.id,
+    serials: [device.serial],
+  });
 }

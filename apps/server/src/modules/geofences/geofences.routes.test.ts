@@ -389,7 +389,7 @@ describe('geofence changes reach the pipeline at once', () => {
     const hidden = await createDevice(t, f.account, { name: 'Hidden' });
     const a = await createGeofence(t, f.account, { name: 'A', lat: 40, lng: -100, radius: 1 });
     const b = await createGeofence(t, f.account, { name: 'B', lat: 41, lng: -100, radius: 1 });
-    t.ctx.pipeline.geofences.invalidate(f.account.id);
+    t.ctx.geofenceIndexes.invalidate(f.account.id);
     for (const d of [seen, hidden]) {
       await drive(d.serial, [
         [0, 40, -100],

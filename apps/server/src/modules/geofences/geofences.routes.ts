@@ -112,7 +112,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       authorize(ability, 'manage', 'Geofences');
       const columns = geofenceColumns(request.body) as GeofenceColumns;
       const id = await insertGeofence(db, membership.id, columns);
-      geofencesChanged(ctx, membership.id);
+      geofencesChanged(ctx, membership.id, id);
       return { data: { id } };
     },
   );
@@ -153,7 +153,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const stored = await findGeofence(db, membership.id, request.params.geofenceId);
       if (!stored) throw notFound();
       await updateGeofence(db, membership.id, stored.id, geofenceColumns(request.body, stored));
-      geofencesChanged(ctx, membership.id);
+      geofencesChanged(ctx, membership.id, stored.id);
       return { data: { id: stored.id } };
     },
   );
@@ -173,7 +173,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       authorize(ability, 'manage', 'Geofences');
       const { geofenceId } = request.params;
       if (!(await deleteGeofence(db, membership.id, geofenceId))) throw notFound();
-      geofencesChanged(ctx, membership.id);
+      geofencesChanged(ctx, membership.id, geofenceId);
       return { data: { id: geofenceId } };
     },
   );
@@ -241,7 +241,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const { membership } = await accountAccess(db, request, request.params.id);
       const { lat, lng } = request.query;
-      const index = await ctx.pipeline.geofences.forAccount(membership.id);
+      const index = await ctx.geofenceIndexes.forAccount(membership.id);
       const [inside] = await geofenceNames(db, membership.id, index.containing(lat, lng));
       const nearest = inside ?? (await nearestGeofence(db, membership.id, lat, lng));
       if (!nearest) throw notFound('No geofence');

@@ -99,7 +99,7 @@ export function geofenceColumns(
   return { ...columns, is_irregular: false, geo_json: null, lat, lng, radius };
 }
 
-/** The pipeline's spatial index must see a changed geofence on the very next position. */
-export function geofencesChanged(ctx: AppContext, accountId: number) {
-  ctx.pipeline.geofences.invalidate(accountId);
+/** Tells the bus, so the spatial indexes see the change on the very next position. */
+export function geofencesChanged(ctx: AppContext, accountId: number, geofenceId: number) {
+  ctx.bus.publish('geofence.changed', { account_id: accountId, geofence_id: geofenceId });
 }

@@ -23,7 +23,7 @@ import {
   renameGroup,
   swapMembers,
 } from './groups.queries';
-import { checkedDeviceIds, groupAccess, groupsAccess } from './groups.service';
+import { checkedDeviceIds, groupAccess, groupChanged, groupsAccess } from './groups.service';
 
 const groupParams = z.object({
   id: z.coerce.number().int().positive().describe('Account id'),
@@ -123,6 +123,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const access = await groupsAccess(db, request, request.params.id, 'write');
       const ids = await checkedDeviceIds(db, access, request.body.device_ids ?? []);
       const groupId = await insertGroup(db, access.membership.id, request.body.name, ids);
+      groupChanged(ctx, access.membership.id, groupId);
       return reply.status(201).send({ data: await present(access.membership, groupId) });
     },
   );
@@ -147,6 +148,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         ? { accountId: id, ids: await checkedDeviceIds(db, access, device_ids) }
         : undefined;
       await renameGroup(db, groupId, name, members);
+      groupChanged(ctx, id, groupId);
       return { data: await present(access.membership, groupId) };
     },
   );
@@ -166,6 +168,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { id, groupId } = request.params;
       await groupAccess(db, request, id, groupId, 'write');
       await deleteGroup(db, id, groupId);
+      groupChanged(ctx, id, groupId);
       return { data: { id: groupId } };
     },
   );
@@ -201,6 +204,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         const access = await groupAccess(db, request, id, groupId, 'write');
         const ids = await checkedDeviceIds(db, access, request.body.device_ids);
         await change(db, id, groupId, ids);
+        groupChanged(ctx, id, groupId);
         return { data: await present(access.membership, groupId) };
       },
     );
@@ -227,6 +231,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const asked = request.body?.device_ids ?? request.query.device_ids;
       const ids = asked ? await checkedDeviceIds(db, access, asked) : undefined;
       await removeMembers(db, id, groupId, ids);
+      groupChanged(ctx, id, groupId);
       return { data: await present(access.membership, groupId) };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { GROUP_MESSAGES, type Group } from '@waymark/domain';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { accountAccess, type AccountAccess } from '../../http/account-access';
 import { forbidden, invalidField, notFound } from '../../http/errors';
@@ -55,4 +56,9 @@ export async function checkedDeviceIds(
     throw invalidField('device_ids', GROUP_MESSAGES.unknownDevices);
   }
   return unique;
+}
+
+/** Tells the bus a group or its trackers changed (who sees which tracker may have too). */
+export function groupChanged(ctx: Pick<AppContext, 'bus'>, accountId: number, groupId: number) {
+  ctx.bus.publish('group.changed', { account_id: accountId, group_id: groupId });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountGeofenceIndex, type GeofenceShape } from '../geofence-index';
+import { AccountGeofenceIndex, type GeofenceShape } from '../../spatial/geofence-index';
 import type { Position } from '../position';
 import { initialState } from './motion';
 import { applyGeofences } from './geofences';

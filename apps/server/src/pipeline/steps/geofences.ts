@@ -1,4 +1,4 @@
-import type { AccountGeofenceIndex } from '../geofence-index';
+import type { AccountGeofenceIndex } from '../../spatial/geofence-index';
 import type { DeviceState, Position } from '../position';
 
 /** Fixes coarser than this cannot prove a device entered or left a geofence. */

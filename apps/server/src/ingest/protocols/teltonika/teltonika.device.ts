@@ -38,6 +38,8 @@ export interface TeltonikaRecord {
   gsmSignal?: number;
   /** Volts, IO 66 in mV. */
   externalVoltage?: number;
+  /** °C, IO 72 (Dallas temperature 1) in 0.1 °C, as a reefer's probe reports it. */
+  temperature?: number;
   /** IO 385, only in Codec 8 Extended. */
   beacons?: TeltonikaBeacon[];
 }
@@ -104,6 +106,7 @@ type Io = [id: number, value: Buffer];
 function ioBytes(record: TeltonikaRecord): Buffer {
   const one: Io[] = [];
   const two: Io[] = [];
+  const four: Io[] = [];
   const variable: Io[] = [];
   if (record.ignition !== undefined) one.push([239, Buffer.from([record.ignition ? 1 : 0])]);
   if (record.movement !== undefined) one.push([240, Buffer.from([record.movement ? 1 : 0])]);
@@ -112,12 +115,17 @@ function ioBytes(record: TeltonikaRecord): Buffer {
   if (record.externalVoltage !== undefined) {
     two.push([66, u16(clamp(record.externalVoltage * 1000, 0, 0xffff))]);
   }
+  if (record.temperature !== undefined) {
+    const tenths = Buffer.alloc(4);
+    tenths.writeInt32BE(Math.round(record.temperature * 10));
+    four.push([72, tenths]);
+  }
   if (record.beacons && record.beacons.length > 0) {
     variable.push([385, beaconBytes(record.beacons)]);
   }
-  const total = one.length + two.length + variable.length;
+  const total = one.length + two.length + four.length + variable.length;
   const parts = [u16(record.eventIo ?? 0), u16(total)];
-  for (const group of [one, two, [], []]) {
+  for (const group of [one, two, four, []]) {
     parts.push(u16(group.length));
     for (const [id, value] of group) parts.push(u16(id), value);
   }

@@ -1,16 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { geofences } from '../db/schema';
+import type { Bus } from '../events/bus';
 import { AccountGeofenceIndex } from './geofence-index';
 
 /**
- * One spatial index per account, built on first use and rebuilt when the account's geofences
- * change (the geofence service calls `invalidate`), so the pipeline never reads stale shapes.
+ * One spatial index per account, built on first use and dropped when a `geofence.changed`
+ * event names the account, so neither the pipeline nor a nearest-geofence answer ever reads
+ * stale shapes. Shared by both in a process.
  */
-export class GeofenceRegistry {
+export class GeofenceIndexes {
   private readonly indexes = new Map<number, Promise<AccountGeofenceIndex>>();
+  readonly stopListening: () => void;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    bus: Bus,
+  ) {
+    this.stopListening = bus.subscribe('geofence.changed', (e) => this.invalidate(e.account_id));
+  }
 
   forAccount(accountId: number): Promise<AccountGeofenceIndex> {
     let index = this.indexes.get(accountId);

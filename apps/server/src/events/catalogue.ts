@@ -1,0 +1,49 @@
+import type { ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
+
+/**
+ * Every domain event of Waymark and its payload: what happened, published by whoever did it
+ * after its write committed, heard by whoever must react (the pipeline's registries, the
+ * realtime hub, command delivery, and later notifications, rules and shipments). Payloads are
+ * plain JSON data, so the same event crosses processes on NATS unchanged.
+ */
+export interface DomainEvents {
+  /** One pipeline batch committed: the newest position of each device it moved. */
+  'positions.committed': { positions: { account_id: number; position: CurrentPosition }[] };
+  /** Device events (geofence enter/exit, low battery, SLA breach, ...) stored by the pipeline. */
+  'device-events.created': { events: { account_id: number; event: ApiDeviceEvent }[] };
+  /**
+   * A tracker was created, renamed, moved, deleted, or its serial or SLA triggers changed.
+   * `serials`: every serial the change touches (old and new), empty when unknown (forget all).
+   */
+  'device.changed': { account_id: number; device_id: number; serials: string[] };
+  /** A geofence of the account was created, changed or deleted. */
+  'geofence.changed': { account_id: number; geofence_id: number };
+  /** A BLE anchor of the account was created, changed or deleted. */
+  'anchor.changed': { account_id: number; anchor_id: number };
+  /** A tracker group of the account was created, changed or deleted (its trackers too). */
+  'group.changed': { account_id: number; group_id: number };
+  /** A data command waits to be written to the tracker's connection. */
+  'command.queued': { device_message_id: number; serial: string; text: string };
+  /** A data command was written to the tracker's open connection. */
+  'command.sent': { device_message_id: number; serial: string };
+  /** A tracker answered a command. */
+  'command.answered': { serial: string; text: string };
+  /** A tracker identified itself on a connection (logged in): queued commands may go out. */
+  'device.connected': { serial: string; protocol: string };
+}
+
+export type EventName = keyof DomainEvents;
+
+/** Every event name, for subscribers that bridge all of them (the NATS bus, tests). */
+export const EVENT_NAMES = [
+  'positions.committed',
+  'device-events.created',
+  'device.changed',
+  'geofence.changed',
+  'anchor.changed',
+  'group.changed',
+  'command.queued',
+  'command.sent',
+  'command.answered',
+  'device.connected',
+] as const satisfies readonly EventName[];

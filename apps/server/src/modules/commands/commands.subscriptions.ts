@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { deliverQueued, markSent, recordAnswer } from './commands.service';
+
+/**
+ * What the commands module does when trackers come and go: a tracker that identifies itself
+ * gets the data commands that waited for it; a command written to a connection is marked sent;
+ * an answer is stored with the command it belongs to. One tracker's events are handled in the
+ * order they came (an answer must find its command already marked sent).
+ */
+export function listenForCommands(ctx: AppContext, log: FastifyBaseLogger) {
+  const { bus } = ctx;
+  const chains = new Map<string, Promise<void>>();
+  const inOrder = (serial: string, what: string, work: () => Promise<unknown>) => {
+    const next = (chains.get(serial) ?? Promise.resolve()).then(work).then(
+      () => undefined,
+      (err: unknown) => log.error({ err, serial }, what),
+    );
+    chains.set(serial, next);
+    void next.then(() => {
+      if (chains.get(serial) === next) chains.delete(serial);
+    });
+    return next;
+  };
+  const stops = [
+    bus.subscribe('device.connected', ({ serial }) =>
+      inOrder(serial, 'queued commands not sent', () => deliverQueued(ctx, serial)),
+    ),
+    bus.subscribe('command.sent', ({ serial, device_message_id }) =>
+      inOrder(serial, 'command not marked sent', () => markSent(ctx, device_message_id)),
+    ),
+    bus.subscribe('command.answered', ({ serial, text }) =>
+      inOrder(serial, 'command answer not stored', () => recordAnswer(ctx, serial, text)),
+    ),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

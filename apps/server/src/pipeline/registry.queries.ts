@@ -1,0 +1,62 @@
+import { eq, inArray } from 'drizzle-orm';
+import { FEET_TO_METRES } from '@waymark/domain';
+import type { Db } from '../db/client';
+import { anchors, devices } from '../db/schema';
+import type { DeviceRef } from './position';
+import type { AnchorPlace } from './steps/ble-anchors';
+
+/** The devices of these serials, with what the steps need of them (SLA bounds included). */
+export async function devicesBySerial(db: Db, serials: string[]) {
+  const rows = await db
+    .select({
+      id: devices.id,
+      accountId: devices.account_id,
+      name: devices.name,
+      serial: devices.serial,
+      minTemperature: devices.min_temperature,
+      maxTemperature: devices.max_temperature,
+      minHumidity: devices.min_humidity,
+      maxHumidity: devices.max_humidity,
+    })
+    .from(devices)
+    .where(inArray(devices.serial, serials));
+  return rows.map((r): DeviceRef & { serial: string } => ({
+    id: r.id,
+    accountId: r.accountId,
+    name: r.name,
+    serial: r.serial,
+    triggers: {
+      minTemperature: r.minTemperature,
+      maxTemperature: r.maxTemperature,
+      minHumidity: r.minHumidity,
+      maxHumidity: r.maxHumidity,
+    },
+  }));
+}
+
+/**
+ * The account's anchors keyed by serial (lower case, as stored): the pipeline looks up the
+ * beacon a tracker reported with `map.get(serial.toLowerCase())`.
+ */
+export async function anchorsBySerial(
+  db: Db,
+  accountId: number,
+): Promise<Map<string, AnchorPlace>> {
+  const rows = await db
+    .select({
+      id: anchors.id,
+      name: anchors.name,
+      serial: anchors.serial,
+      lat: anchors.lat,
+      lng: anchors.lng,
+      radius: anchors.radius,
+    })
+    .from(anchors)
+    .where(eq(anchors.account_id, accountId));
+  return new Map(
+    rows.map((r) => [
+      r.serial,
+      { id: r.id, name: r.name, lat: r.lat, lng: r.lng, accuracy: r.radius * FEET_TO_METRES },
+    ]),
+  );
+}
