@@ -12,7 +12,7 @@ import type { Ports, Tracker, TrackerContext } from './trackers/tracker';
 import { createHistoryVehicle } from './trips/history';
 import { createRandom } from './trips/random';
 import { advance, createVehicle } from './trips/vehicle';
-import type { Vehicle } from './trips/vehicle';
+import type { Vehicle } from './trips/vehicle-state';
 
 export interface SimulatorOptions {
   /** Server address; default 127.0.0.1. */

@@ -1,8 +1,8 @@
 import { ConfigError, parseConfig, type Config } from './config';
-import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo';
 import { startListeners } from './ingest/listeners';
 import { startServices } from './start';
-import { startDemoSimulator } from './demo-simulator';
+import { startDemoSimulator } from './demo/demo-simulator';
 
 function loggerOptions(config: Config) {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';

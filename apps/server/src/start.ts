@@ -1,8 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
-import { isEmpty, seedDemo } from './db/seed/demo';
-import { seedDemoFleet } from './db/seed/demo-fleet';
+import { isEmpty, seedDemo } from './demo/demo';
+import { seedDemoFleet } from './demo/demo-fleet';
 import { seedTimezones } from './db/seed/timezones';
 import { buildApp } from './http/app';
 import { createContext } from './context';

@@ -1,6 +1,6 @@
 import type { Fix } from './fix';
 import { advance, createVehicle } from './vehicle';
-import type { Vehicle } from './vehicle';
+import type { Vehicle } from './vehicle-state';
 
 /**
  * The same vehicle as the live simulator, reporting less often (every 2–5 min driving, 30–60 min

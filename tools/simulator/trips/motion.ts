@@ -1,6 +1,6 @@
 import { pointAlong, buildRoute, pickDestination, spotNear } from './route';
 import type { Random } from './random';
-import type { Vehicle } from './vehicle';
+import type { Vehicle } from './vehicle-state';
 
 /** km/h per second: a loaded vehicle reaches highway speed in about a minute. */
 const ACCELERATION = 2;

@@ -8,7 +8,7 @@ import {
   geofenceVisits,
   unknownDevices,
 } from '../db/schema';
-import type { RawPosition } from '../ingest/protocols/types';
+import type { RawPosition } from '@waymark/domain';
 import type { RealtimeMessage } from '@waymark/domain';
 import {
   createAccount,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AddressCache } from '../adapters/geocoder/address-cache';
 import type { Database } from '../db/client';
 import type { Bus } from '../events/bus';
-import type { DeviceStatus, RawPosition } from '../ingest/protocols/types';
+import type { DeviceStatus, RawPosition } from '@waymark/domain';
 import type { GeofenceIndexes } from '../spatial/geofence-indexes';
 import { statusWrites, type StatusWrite } from './status-writes';
 import { DeviceDirectory } from './device-directory';

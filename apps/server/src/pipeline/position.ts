@@ -1,4 +1,4 @@
-import type { Alarm } from '../ingest/protocols/types';
+import type { Alarm } from '@waymark/domain';
 
 export type Fix = 'gps' | 'wifi' | 'cell' | 'ble';
 

@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '../ingest/protocols/types';
+import type { DeviceStatus } from '@waymark/domain';
 import { LOW_BATTERY_PERCENT } from './steps/events';
 
 /** What a batch's reports without coordinates change on one device. */

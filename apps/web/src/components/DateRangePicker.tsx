@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useSession } from '../app/session/useSession';
 import {
   browserZone,
   DATE_RANGE_PRESETS,
@@ -28,6 +27,8 @@ interface DateRangePickerProps {
   /** Latest selectable moment, e.g. now on screens that cannot show the future. */
   maxDate?: Date;
   label?: string;
+  /** The account's unlimited_date_selection feature: no earliest date (spec 000 §5). */
+  unlimited?: boolean;
 }
 
 interface Draft extends DateRange {
@@ -45,8 +46,8 @@ export function DateRangePicker({
   utc = false,
   maxDate,
   label = 'Date range',
+  unlimited = false,
 }: DateRangePickerProps) {
-  const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
   const zone = utc ? UTC_ZONE : browserZone();
   const [opened, setOpened] = useState(false);
   // Taken when the picker opens: presets and the earliest date are relative to that moment.

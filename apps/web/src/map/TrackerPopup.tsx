@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { describeFix } from '@waymark/domain';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { useAbility, useCurrentAccount } from '../app/session/useSession';
 import { useNearestGeofence } from '../api/geofences';
 import type { MapTracker } from './types';
 import { useAfterPaint } from './useAfterPaint';
@@ -24,8 +23,17 @@ export function createGeofenceHref(label: string, lat: number, lng: number): str
 }
 
 /** The geofence the tracker is in, or the nearest one, linked to its details. */
-function NearestGeofence({ lat, lng, inside }: { lat: number; lng: number; inside: boolean }) {
-  const accountId = useCurrentAccount()?.id ?? null;
+function NearestGeofence({
+  accountId,
+  lat,
+  lng,
+  inside,
+}: {
+  accountId: number | null;
+  lat: number;
+  lng: number;
+  inside: boolean;
+}) {
   const { data: geofence } = useNearestGeofence(accountId, lat, lng);
   if (!geofence) return null;
   return (
@@ -38,9 +46,20 @@ function NearestGeofence({ lat, lng, inside }: { lat: number; lng: number; insid
   );
 }
 
+/** What the popup may offer: the account it looks in, and whether the user manages geofences. */
+export interface TrackerPopupAccess {
+  accountId: number | null;
+  canManageGeofences: boolean;
+}
+
 /** A tracker's marker popup: name, address, position, and 'Create geofence' for managers. */
-export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
-  const ability = useAbility();
+export function TrackerPopup({
+  tracker,
+  access,
+}: {
+  tracker: MapTracker;
+  access: TrackerPopupAccess;
+}) {
   // The nearest geofence is asked for once the card has painted: the request does not hold
   // up the card, and its line comes with the answer either way.
   const painted = useAfterPaint();
@@ -66,6 +85,7 @@ export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
       </Text>
       {painted && (
         <NearestGeofence
+          accountId={access.accountId}
           lat={position.lat}
           lng={position.lng}
           inside={position.is_inside_geofences}
@@ -74,7 +94,7 @@ export function TrackerPopup({ tracker }: { tracker: MapTracker }) {
       <Text size="xs" c="dimmed">
         Last report {dayjs(position.timestamp).fromNow()}
       </Text>
-      {ability?.can('manage', 'Geofences') && (
+      {access.canManageGeofences && (
         <Anchor
           component={Link}
           to={createGeofenceHref(label, position.lat, position.lng)}

@@ -7,7 +7,7 @@ import { accounts, devices } from '../../db/schema';
 import { unauthenticated } from '../../http/errors';
 import { bearerToken } from '../../http/tokens';
 import { dateParam } from '../../http/params';
-import type { RawPosition } from '../../ingest/protocols/types';
+import type { RawPosition } from '@waymark/domain';
 
 const MAX_BATCH = 1000;
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentPositionSchema, decodePositionRows } from '@waymark/domain';
 import { accountMemberships } from '../../db/schema';
-import type { RawPosition } from '../../ingest/protocols/types';
+import type { RawPosition } from '@waymark/domain';
 import {
   authHeader,
   createAccount,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RawPosition } from '../../ingest/protocols/types';
+import type { RawPosition } from '@waymark/domain';
 import { locateAtAnchor, type AnchorPlace } from './ble-anchors';
 
 const dock: AnchorPlace = { id: 1, name: 'Dock 4', lat: 41.88, lng: -87.63, accuracy: 9.144 };

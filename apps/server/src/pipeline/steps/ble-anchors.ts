@@ -1,4 +1,4 @@
-import type { RawPosition } from '../../ingest/protocols/types';
+import type { RawPosition } from '@waymark/domain';
 
 /** A fixed beacon's place, as the anchor registry holds it. */
 export interface AnchorPlace {

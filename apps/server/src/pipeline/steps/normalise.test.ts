@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RawPosition } from '../../ingest/protocols/types';
+import type { RawPosition } from '@waymark/domain';
 import { normalise, normaliseBatch } from './normalise';
 
 const device = { id: 7, accountId: 3, name: 'Truck 7' };

@@ -1,5 +1,5 @@
 import { isPlausibleCoordinate, KMH_TO_MPS, KNOTS_TO_MPS } from '@waymark/domain';
-import type { RawPosition } from '../../ingest/protocols/types';
+import type { RawPosition } from '@waymark/domain';
 import type { DeviceRef, Position } from '../position';
 
 /** A fix more than this far ahead of the server clock is a broken device clock. */

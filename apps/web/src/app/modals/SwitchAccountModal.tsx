@@ -4,7 +4,7 @@ import { ROLE_LABELS } from '@waymark/domain';
 import { session } from '../../api/session';
 import { roleIn } from '../session/currentAccount';
 import { useSession } from '../session/useSession';
-import type { ModalBodyProps } from './modalRegistry';
+import type { ModalBodyProps } from './modalBody';
 
 /** Spec 002 §2.8 / §4.6: store the chosen account, close, reload so every screen refetches. */
 export function SwitchAccountModal({ close }: ModalBodyProps) {

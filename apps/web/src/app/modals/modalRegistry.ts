@@ -1,10 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ModalBodyProps } from './modalBody';
 import type { ModalName } from './modalQueue';
-
-export interface ModalBodyProps {
-  close: () => void;
-  props: Record<string, unknown>;
-}
 
 export interface RegisteredModal {
   title?: string;

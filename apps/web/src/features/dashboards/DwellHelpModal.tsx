@@ -1,5 +1,5 @@
 import { Button, Group, List, Stack, Text } from '@mantine/core';
-import type { ModalBodyProps } from '../../app/modals/modalRegistry';
+import type { ModalBodyProps } from '../../app/modals/modalBody';
 
 /**
  * 'How We Calculate Dwell' (spec 000 §2.9): the definitions the server computes with, in

@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { ApiError } from '../../api/client';
 import { emailGeofencesCsv } from '../../api/geofences';
+import { useSession } from '../../app/session/useSession';
 import { toast } from '../../app/toast';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import type { DateRange } from '../../components/dateRange';
@@ -22,6 +23,7 @@ const todaySoFar = (): DateRange => ({ start: dayjs().startOf('day').toDate(), e
 
 /** 'Download all geofences': every geofence's visits over a range, as a CSV sent by e-mail. */
 export function DownloadGeofences({ accountId }: { accountId: number }) {
+  const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
   const [opened, setOpened] = useState(false);
   const [range, setRange] = useState<DateRange>(todaySoFar);
   const [busy, setBusy] = useState(false);
@@ -58,7 +60,12 @@ export function DownloadGeofences({ accountId }: { accountId: number }) {
             A CSV of every geofence with the visits of trackers in this range is sent to your e-mail
             address.
           </Text>
-          <DateRangePicker value={range} onChange={setRange} maxDate={new Date()} />
+          <DateRangePicker
+            value={range}
+            onChange={setRange}
+            maxDate={new Date()}
+            unlimited={unlimited}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>
               Cancel

@@ -4,7 +4,7 @@ import { markerColour } from '@waymark/domain';
 import { freshest, livePositions, useLivePosition } from '../../api/livePositions';
 import { MARKER_HEX } from '../colours';
 import { useFleetMap } from '../context';
-import { TrackerPopup } from '../TrackerPopup';
+import { TrackerPopup, type TrackerPopupAccess } from '../TrackerPopup';
 import { useClusterClicks, type ClusterHit } from '../useClusterClicks';
 import { onMapIdle, useClusterLabels, type OnScreen } from '../useClusterLabels';
 import { MAP_REDRAW_MS } from '../liveRedraw';
@@ -23,6 +23,8 @@ export interface TrackersLayerProps {
   selectedId?: number | null;
   /** A marker was clicked (id), or its popup was closed (null). */
   onSelect?: (id: number | null) => void;
+  /** What the popup may offer the user (the map takes it as a prop, not from the session). */
+  popupAccess: TrackerPopupAccess;
 }
 
 type MarkerPosition = NonNullable<MapTracker['current_position']>;
@@ -71,7 +73,12 @@ function whenDrawn(canvas: MarkerCanvas, done: () => void) {
  * (useWorkerClusters). Cluster counts are HTML labels: the offline style has no glyphs for
  * text. Publishes data-trackers, data-markers and data-clusters on the map for browser tests.
  */
-export function TrackersLayer({ trackers, selectedId = null, onSelect }: TrackersLayerProps) {
+export function TrackersLayer({
+  trackers,
+  selectedId = null,
+  onSelect,
+  popupAccess,
+}: TrackersLayerProps) {
   const { map, mode, showPopup, popupKey, setStat } = useFleetMap();
   const cluster = mode === 'cluster';
   useLegendSection('trackers');
@@ -243,7 +250,7 @@ export function TrackersLayer({ trackers, selectedId = null, onSelect }: Tracker
     showPopup({
       key: popupId,
       lngLat: [selectedLng, selectedLat],
-      content: <TrackerPopup tracker={selected} />,
+      content: <TrackerPopup tracker={selected} access={popupAccess} />,
     });
     // popupKey is read to close only our own popup, not to reopen it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,7 @@
 import { ByteReader, asBuffer, toHex } from '../bytes';
 import { ProtocolError } from '../types';
-import type { DecodedMessage, DeviceStatus, RawPosition, TcpProtocol } from '../types';
+import type { DeviceStatus, RawPosition } from '@waymark/domain';
+import type { DecodedMessage, TcpProtocol } from '../types';
 import {
   batteryFromLevel,
   decodeTerminalInfo,

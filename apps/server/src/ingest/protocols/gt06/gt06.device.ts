@@ -1,4 +1,4 @@
-import type { Alarm, CellTower } from '../types';
+import type { Alarm, CellTower } from '@waymark/domain';
 import { buildFrame } from './gt06.frame';
 
 /**

@@ -1,5 +1,5 @@
 import type { ByteReader } from '../bytes';
-import type { Alarm, CellTower, DeviceStatus } from '../types';
+import type { Alarm, CellTower, DeviceStatus } from '@waymark/domain';
 
 /**
  * Field groups shared by several GT06 packets. Section numbers refer to the Concox

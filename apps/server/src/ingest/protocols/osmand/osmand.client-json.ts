@@ -1,5 +1,5 @@
 import { ProtocolError } from '../types';
-import type { RawPosition } from '../types';
+import type { RawPosition } from '@waymark/domain';
 import { checkCoordinates, parseTimestamp } from './osmand.fields';
 
 /**

@@ -1,5 +1,5 @@
 import { ProtocolError } from '../types';
-import type { RawPosition } from '../types';
+import type { RawPosition } from '@waymark/domain';
 import { attributeValue, checkCoordinates, parseNumber, parseTimestamp } from './osmand.fields';
 import { decodeTraccarClientJson } from './osmand.client-json';
 

@@ -1,6 +1,6 @@
 import type { ByteReader } from '../bytes';
 import { ProtocolError } from '../types';
-import type { RawPosition } from '../types';
+import type { RawPosition } from '@waymark/domain';
 import { applyIo } from './teltonika.io';
 
 export const CODEC_8 = 0x08;

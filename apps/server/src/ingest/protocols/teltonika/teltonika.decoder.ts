@@ -1,6 +1,7 @@
 import { ByteReader, asBuffer } from '../bytes';
 import { ProtocolError } from '../types';
-import type { DecodedMessage, RawPosition, TcpProtocol } from '../types';
+import type { RawPosition } from '@waymark/domain';
+import type { DecodedMessage, TcpProtocol } from '../types';
 import { isAvlCodec, readAvlRecord } from './teltonika.avl';
 import { CODEC_12, decodeCodec12Response } from './teltonika.codec12';
 import { crc16Ibm } from './teltonika.crc';

@@ -1,5 +1,5 @@
 import { ByteReader, toHex } from '../bytes';
-import type { BleBeacon, RawPosition } from '../types';
+import type { BleBeacon, RawPosition } from '@waymark/domain';
 
 /**
  * Maps AVL IO elements onto the position. IDs and units are those of the Teltonika FMB

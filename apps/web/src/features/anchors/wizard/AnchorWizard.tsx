@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ANCHOR_IMAGE_MESSAGE_MS, ANCHOR_MESSAGES, imageTooBigMessage } from '@waymark/domain';
 import { anchorsKeys, type Anchor } from '../../../api/anchors';
 import { useGeofences } from '../../../api/geofences';
-import type { ModalBodyProps } from '../../../app/modals/modalRegistry';
+import type { ModalBodyProps } from '../../../app/modals/modalBody';
 import { toast } from '../../../app/toast';
 import {
   draftFrom,

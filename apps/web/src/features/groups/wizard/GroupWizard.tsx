@@ -8,7 +8,7 @@ import {
   groupPageStatuses,
 } from '@waymark/domain';
 import { groupErrorMessage, useGroupCandidates, useGroupWrite } from '../../../api/groups';
-import type { ModalBodyProps } from '../../../app/modals/modalRegistry';
+import type { ModalBodyProps } from '../../../app/modals/modalBody';
 import { useCurrentAccount } from '../../../app/session/useSession';
 import { toast } from '../../../app/toast';
 import {

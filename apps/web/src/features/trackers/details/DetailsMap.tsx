@@ -10,6 +10,7 @@ import {
   TrackersLayer,
   TrailLayer,
 } from '../../../map';
+import { useAbility } from '../../../app/session/useSession';
 import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
 
 interface DetailsMapProps {
@@ -26,6 +27,7 @@ interface DetailsMapProps {
 export function DetailsMap({ tracker, positions, stops }: DetailsMapProps) {
   // The popup of the tracker starts open; closing it is the user's choice.
   const [selected, setSelected] = useState<number | null>(tracker.id);
+  const canManageGeofences = useAbility()?.can('manage', 'Geofences') ?? false;
   const current = tracker.current_position;
   const accuracy = useMemo(
     () => (current ? [...positions, current] : positions),
@@ -46,7 +48,12 @@ export function DetailsMap({ tracker, positions, stops }: DetailsMapProps) {
         <AccuracyLayer positions={accuracy} />
         <TrailLayer points={positions} />
         <StopsLayer stops={stops} />
-        <TrackersLayer trackers={[tracker]} selectedId={selected} onSelect={setSelected} />
+        <TrackersLayer
+          trackers={[tracker]}
+          selectedId={selected}
+          onSelect={setSelected}
+          popupAccess={{ accountId: tracker.account_id, canManageGeofences }}
+        />
         <MapCamera points={points} fitKey={fitKey} />
       </FleetMap>
     </Box>

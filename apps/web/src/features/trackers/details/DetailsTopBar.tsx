@@ -4,6 +4,7 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { downloadHistory, type HistoryRange } from '../../../api/deviceDetails';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import type { DateRange, DateRangePreset } from '../../../components/dateRange';
+import { useSession } from '../../../app/session/useSession';
 import { GENERIC_ERROR, toast } from '../../../app/toast';
 import { failureMessage } from './feedback';
 
@@ -21,6 +22,7 @@ interface DetailsTopBarProps {
 
 /** Refresh, the UTC range, auto-refresh and the two CSV downloads (spec 000 §2.5). */
 export function DetailsTopBar(props: DetailsTopBarProps) {
+  const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
   const { accountId, deviceId, range } = props;
   const [downloading, setDownloading] = useState<'positions' | 'stops' | null>(null);
 
@@ -48,7 +50,13 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
           <IconRefresh size={18} />
         </ActionIcon>
       </Tooltip>
-      <DateRangePicker value={range} onChange={props.onRange} utc maxDate={props.maxDate} />
+      <DateRangePicker
+        value={range}
+        onChange={props.onRange}
+        utc
+        maxDate={props.maxDate}
+        unlimited={unlimited}
+      />
       <Switch
         label="Auto-refresh"
         checked={props.autoRefresh}

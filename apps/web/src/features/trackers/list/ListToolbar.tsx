@@ -5,6 +5,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import type { PositionsReport } from '../../../api/devices';
+import { useSession } from '../../../app/session/useSession';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import type { DateRange } from '../../../components/dateRange';
 import { DownloadMenu } from './DownloadMenu';
@@ -34,6 +35,7 @@ interface ListToolbarProps {
 
 /** Refresh, auto-refresh, filters, controls with a date range, and downloads (spec 000 §2.3). */
 export function ListToolbar(props: ListToolbarProps) {
+  const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
   return (
     <Group
       gap="xs"
@@ -90,7 +92,12 @@ export function ListToolbar(props: ListToolbarProps) {
         />
       )}
       {props.controls?.on && (
-        <DateRangePicker value={props.range} onChange={props.onRange} maxDate={props.now} />
+        <DateRangePicker
+          value={props.range}
+          onChange={props.onRange}
+          maxDate={props.now}
+          unlimited={unlimited}
+        />
       )}
       <DownloadMenu report={props.report} />
     </Group>

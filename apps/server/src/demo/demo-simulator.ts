@@ -1,7 +1,7 @@
 import { startSimulator } from '@waymark/tools/simulator/simulator';
-import type { AppContext } from './app-context';
-import type { ListenerPorts } from './ingest/listeners';
-import { DEMO_HISTORY_DAYS, demoSimulatorDevices } from './db/seed/demo-fleet';
+import type { AppContext } from '../app-context';
+import type { ListenerPorts } from '../ingest/listeners';
+import { DEMO_HISTORY_DAYS, demoSimulatorDevices } from './demo-fleet';
 
 /**
  * Keeps the demo trackers moving: the same virtual trackers as `npm run simulate`, over real

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { Role } from '@waymark/domain';
-import { hashPassword } from '../../modules/auth/passwords';
-import { newToken } from '../../http/tokens';
-import type { Db } from '../client';
-import { accountMemberships, accounts, accountSettings, timezones, users } from '../schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { newToken } from '../http/tokens';
+import type { Db } from '../db/client';
+import { accountMemberships, accounts, accountSettings, timezones, users } from '../db/schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 

@@ -6,7 +6,7 @@ import {
   createTestApp,
   createUser,
   type TestApp,
-} from '../../test/test-app';
+} from '../test/test-app';
 import { seedDemoGroups } from './demo-groups';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../client';
+import { queryRows } from '../db/client';
 import {
   accountMemberships,
   currentPositions,
@@ -8,8 +8,8 @@ import {
   devices,
   geofenceVisits,
   users,
-} from '../schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemo } from './demo';
 import { demoSimulatorDevices, seedDemoFleet, thinOlderHistory } from './demo-fleet';
 

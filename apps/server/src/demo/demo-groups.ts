@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { deviceGroups, devices } from '../schema';
+import type { Db } from '../db/client';
+import { deviceGroups, devices } from '../db/schema';
 
 /** Demo groups by the kind a tracker's name starts with; one is left empty on purpose. */
 export const DEMO_GROUPS: { name: string; kinds: string[] }[] = [

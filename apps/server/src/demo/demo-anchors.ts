@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client';
-import { anchors, geofences } from '../schema';
+import type { Db } from '../db/client';
+import { anchors, geofences } from '../db/schema';
 
 /** BLE beacons fixed at three demo depots, each linked to its depot's geofence. */
 const DEMO_ANCHORS = [

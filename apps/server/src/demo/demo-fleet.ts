@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { generateHistory } from '@waymark/tools/simulator/trips/history';
 import type { Fix } from '@waymark/tools/simulator/trips/fix';
 import type { DeviceSpec } from '@waymark/tools/simulator/fleet';
-import type { RawPosition } from '../../ingest/protocols/types';
-import type { PositionPipeline } from '../../pipeline/pipeline';
-import type { Database } from '../client';
+import type { RawPosition } from '@waymark/domain';
+import type { PositionPipeline } from '../pipeline/pipeline';
+import type { Database } from '../db/client';
 import { seedDemoGroups } from './demo-groups';
 import { seedDemoAnchors } from './demo-anchors';
 import {
@@ -18,7 +18,7 @@ import {
   subscriptions,
   users,
   type Protocol,
-} from '../schema';
+} from '../db/schema';
 
 /** Serials of demo trackers start with this, so the in-process simulator finds them. */
 export const DEMO_SERIAL_PREFIX = '86900';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAccount, createGeofence, createTestApp, type TestApp } from '../../test/test-app';
-import { anchorsBySerial } from '../../pipeline/registry.queries';
-import { anchors } from '../schema';
+import { createAccount, createGeofence, createTestApp, type TestApp } from '../test/test-app';
+import { anchorsBySerial } from '../pipeline/registry.queries';
+import { anchors } from '../db/schema';
 import { seedDemoAnchors } from './demo-anchors';
 
 let t: TestApp;
