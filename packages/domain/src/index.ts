@@ -22,3 +22,4 @@ export * from './geofence/geofence.rules';
 export * from './dwell/dwell.rules';
 export * from './dwell/dwell.schema';
 export * from './realtime/realtime';
+export * from './common/fields.schema';

@@ -7,6 +7,7 @@ import {
   ANCHOR_MESSAGES,
   anchorImageSchema,
   dataEnvelope,
+  idParamSchema,
   imageTooBigMessage,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
@@ -22,7 +23,7 @@ import {
   sniffImageType,
 } from './image-file';
 
-const positiveId = z.coerce.number().int().positive();
+const positiveId = idParamSchema;
 
 /** The one uploaded file, or a 422 naming what is wrong with it (spec 002 §8). */
 async function readUpload(request: FastifyRequest) {

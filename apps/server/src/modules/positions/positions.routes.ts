@@ -4,6 +4,8 @@ import {
   currentPositionSchema,
   dataEnvelope,
   detectStops,
+  idListSchema,
+  idParamSchema,
   positionSchema,
   rowsEnvelopeSchema,
 } from '@waymark/domain';
@@ -18,8 +20,8 @@ import { deviceName, historyOf, visibleAmong } from './positions.queries';
 import { positionsCsv, sendCsv, stopsCsv } from './positions.csv';
 
 const deviceParams = z.object({
-  id: z.coerce.number().int().positive(),
-  deviceId: z.coerce.number().int().positive(),
+  id: idParamSchema,
+  deviceId: idParamSchema,
 });
 const range = {
   date_from: dateParam.optional(),
@@ -125,7 +127,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         body: z.object({
           date_from: dateParam,
           date_to: dateParam,
-          device_ids: z.array(z.number().int().positive()).max(1000),
+          device_ids: idListSchema.max(1000),
         }),
         response: {
           200: dataEnvelope(
