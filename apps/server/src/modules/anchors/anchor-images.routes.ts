@@ -8,6 +8,7 @@ import {
   anchorImageSchema,
   dataEnvelope,
   idParamSchema,
+  textSchema,
   imageTooBigMessage,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
@@ -120,7 +121,7 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags: ['anchors'],
         summary: "A BLE anchor's photo, by the path the anchor lists it under",
-        params: z.object({ name: z.string() }),
+        params: z.object({ name: textSchema({ max: 200, trim: false }) }),
       },
     },
     async (request, reply) => {

@@ -41,8 +41,7 @@ const deviceParams = z.object({
   id: idParamSchema,
   deviceId: idParamSchema,
 });
-const statusList = z
-  .string()
+const statusList = textSchema({ max: 500 })
   .optional()
   .transform((v) =>
     v
