@@ -23,3 +23,4 @@ export * from './dwell/dwell.rules';
 export * from './dwell/dwell.schema';
 export * from './realtime/realtime';
 export * from './position/raw-position';
+export * from './common/fields.schema';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { PageMeta } from '@waymark/domain';
+import { searchQuerySchema, type PageMeta } from '@waymark/domain';
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(25),
-  query: z.string().trim().optional(),
+  query: searchQuerySchema.optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { idListParamSchema, idParamSchema } from '@waymark/domain';
 
-/** A positive numeric path id. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The account (or other) id of a path: 1 to 2147483647, as the id columns hold. */
+export const idParam = z.object({ id: idParamSchema });
+
+/** Ids of a query string: a comma list (`1,2,3`) or repeated parameters, each an id. */
+export const idListParam = idListParamSchema;
 
 /**
  * A date-time query value: ISO 8601, or 'yyyy-MM-dd HH:mm:ss' which the web app sends and
@@ -15,7 +19,9 @@ export const dateParam = z
       ? `${value.replace(' ', 'T')}Z`
       : value;
     const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) {
+    // Years a PostgreSQL timestamp holds and a person means; JavaScript reaches -271821.
+    const year = date.getUTCFullYear();
+    if (Number.isNaN(date.getTime()) || year < 1 || year > 9999) {
       ctx.addIssue({ code: 'custom', message: 'must be a date (ISO 8601 or yyyy-MM-dd HH:mm:ss)' });
       return z.NEVER;
     }
@@ -24,16 +30,3 @@ export const dateParam = z
 
 /** The 90-day limit of position downloads (spec 000 §5, 002 §9). */
 export const MAX_DOWNLOAD_DAYS = 90;
-
-/** Ids given as a comma list (`1,2,3`) or repeated parameters. */
-export const idListParam = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
-  const ids = (Array.isArray(v) ? v : v.split(','))
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map(Number);
-  if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of ids' });
-    return z.NEVER;
-  }
-  return ids;
-});

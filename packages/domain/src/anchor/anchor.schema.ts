@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, textSchema } from '../common/fields.schema';
 
 /** Spec 000 §9: anchor radius options in feet, and the default. */
 export const ANCHOR_RADIUS_OPTIONS = [30, 40, 50, 60, 70, 80] as const;
@@ -53,11 +54,8 @@ export const anchorSchema = z.object({
 });
 export type Anchor = z.infer<typeof anchorSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalText = (max: number, multiline = false) =>
+  textSchema({ max, multiline })
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -67,19 +65,15 @@ const optionalText = (max: number) =>
  * server can find, gives the location.
  */
 export const anchorStoreSchema = z.object({
-  name: z
-    .string({ error: ANCHOR_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: ANCHOR_MESSAGES.nameRequired, abort: true })
-    .max(120),
-  serial: z
-    .string({ error: ANCHOR_MESSAGES.serialRequired })
-    .trim()
+  name: textSchema({ max: 120, error: ANCHOR_MESSAGES.nameRequired }).min(1, {
+    error: ANCHOR_MESSAGES.nameRequired,
+    abort: true,
+  }),
+  serial: textSchema({ max: 64, error: ANCHOR_MESSAGES.serialRequired })
     .min(1, { error: ANCHOR_MESSAGES.serialRequired, abort: true })
-    .max(64)
     .regex(/^[A-Za-z0-9:-]+$/, ANCHOR_MESSAGES.serialFormat)
     .transform((v) => v.toLowerCase()),
-  geofence_id: z.number().int().positive().nullish(),
+  geofence_id: idSchema.nullish(),
   address: optionalText(255),
   radius: z
     .number({ error: ANCHOR_MESSAGES.radius })
@@ -88,7 +82,7 @@ export const anchorStoreSchema = z.object({
     .default(DEFAULT_ANCHOR_RADIUS),
   lat: z.number().min(-90).max(90).nullish(),
   lng: z.number().min(-180).max(180).nullish(),
-  notes: optionalText(2000),
+  notes: optionalText(2000, true),
 });
 export type AnchorStore = z.input<typeof anchorStoreSchema>;
 export type AnchorStoreParsed = z.output<typeof anchorStoreSchema>;

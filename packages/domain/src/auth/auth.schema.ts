@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES, MAX_ID, textSchema } from '../common/fields.schema';
 import { isMaskedPhone } from '../phone/phone.rules';
 
 /** Minimum password length (spec 002 §9). */
 export const MIN_PASSWORD_LENGTH = 8;
+/** Longest password accepted: argon2 hashes any length, this bounds the work of one request. */
+export const PASSWORD_MAX = 1000;
 
 export const MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters',
@@ -19,29 +22,38 @@ export const MESSAGES = {
   resetLinkSent: 'If that address has an account, we have e-mailed a password reset link.',
 } as const;
 
-const email = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
+const email = textSchema({ max: 255, error: MESSAGES.emailRequired })
   .min(1, MESSAGES.emailRequired)
   .pipe(z.email({ error: MESSAGES.notAnEmail }));
 
 export const loginRequestSchema = z.object({
   email,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  password: textSchema({ max: PASSWORD_MAX, trim: false, error: MESSAGES.passwordRequired }).min(
+    1,
+    MESSAGES.passwordRequired,
+  ),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordTooShort })
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
+export const passwordSchema = textSchema({
+  max: PASSWORD_MAX,
+  trim: false,
+  error: MESSAGES.passwordTooShort,
+}).min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
+
+const passwordConfirmation = textSchema({
+  max: PASSWORD_MAX,
+  trim: false,
+  error: MESSAGES.passwordMismatch,
+});
 
 /** New password with its confirmation (POST /password, PUT /reset-password). */
 export const passwordChangeSchema = z
   .object({
     password: passwordSchema,
-    password_confirmation: z.string({ error: MESSAGES.passwordMismatch }),
+    password_confirmation: passwordConfirmation,
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: MESSAGES.passwordMismatch,
@@ -54,10 +66,13 @@ export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, MESSAGES.resetTokenInvalid),
+    token: textSchema({ max: 255, error: MESSAGES.resetTokenInvalid }).min(
+      1,
+      MESSAGES.resetTokenInvalid,
+    ),
     email,
     password: passwordSchema,
-    password_confirmation: z.string({ error: MESSAGES.passwordMismatch }),
+    password_confirmation: passwordConfirmation,
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: MESSAGES.passwordMismatch,
@@ -67,14 +82,19 @@ export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
 /** Profile form of /account (spec 002 §2.4, §5). Phone is optional but, when given, complete. */
 export const userUpdateSchema = z.object({
-  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired),
+  name: textSchema({ max: 255, error: MESSAGES.nameRequired }).min(1, MESSAGES.nameRequired),
   email,
-  phone: z
-    .string()
+  phone: textSchema({ max: 32 })
     .nullish()
     .refine((v) => !v || isMaskedPhone(v) || /^\+?\d{10,11}$/.test(v), MESSAGES.phoneInvalid),
-  timezone_id: z.number({ error: MESSAGES.timezoneRequired }).int().positive(),
+  timezone_id: z
+    .number({ error: MESSAGES.timezoneRequired })
+    .int()
+    .positive()
+    .max(MAX_ID, FIELD_MESSAGES.id),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export const temporaryTokenExchangeSchema = z.object({ token: z.string().min(1) });
+export const temporaryTokenExchangeSchema = z.object({
+  token: textSchema({ max: 255, trim: false }).min(1),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currentPositionSchema } from '../position/position.schema';
+import { boundedNumberSchema, idSchema, textSchema } from '../common/fields.schema';
+import { currentPositionSchema, TEMPERATURE_RANGE_C } from '../position/position.schema';
 
 export const subscriptionStatusSchema = z.enum([
   'active',
@@ -44,6 +45,17 @@ export const deviceTriggersSchema = z.object({
 });
 export type DeviceTriggers = z.infer<typeof deviceTriggersSchema>;
 
+/**
+ * POST /devices/{id}/triggers: the bounds within what a sensor can read (the answer keeps the
+ * looser schema above, so a bound stored before these limits still reads back).
+ */
+export const deviceTriggersUpdateSchema = z.object({
+  min_temperature: boundedNumberSchema(TEMPERATURE_RANGE_C).nullable(),
+  max_temperature: boundedNumberSchema(TEMPERATURE_RANGE_C).nullable(),
+  min_humidity: deviceTriggersSchema.shape.min_humidity,
+  max_humidity: deviceTriggersSchema.shape.max_humidity,
+});
+
 /** GET /accounts/{id}/devices/{id}: everything the tracker details screen shows. */
 export const deviceDetailsSchema = deviceListItemSchema.extend({
   account_id: z.number().int(),
@@ -78,8 +90,8 @@ export type DeviceDetails = z.infer<typeof deviceDetailsSchema>;
 
 export const deviceUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(120).optional(),
-    note: z.string().max(2000).nullable().optional(),
+    name: textSchema({ max: 120 }).min(1, 'Name is required').optional(),
+    note: textSchema({ max: 2000, multiline: true, trim: false }).nullable().optional(),
   })
   .refine((v) => v.name !== undefined || v.note !== undefined, {
     message: 'name or note is required',
@@ -109,19 +121,19 @@ export const COMMAND_MESSAGES = {
 
 export const sendCommandSchema = z.object({
   /** A command template id, or null for a custom command. */
-  id: z.number().int().nullable(),
+  id: idSchema.nullable(),
   payload: z.object({
-    command: z
-      .string({ error: COMMAND_MESSAGES.provideCommand })
-      .trim()
-      .min(1, COMMAND_MESSAGES.provideCommand)
-      .max(512),
+    command: textSchema({
+      max: 512,
+      multiline: true,
+      error: COMMAND_MESSAGES.provideCommand,
+    }).min(1, COMMAND_MESSAGES.provideCommand),
   }),
   send_via: z
     .array(z.enum(['sms', 'data']))
     .min(1)
     .default(['sms']),
-  translation: z.string().max(200).nullable().optional(),
+  translation: textSchema({ max: 200, trim: false }).nullable().optional(),
 });
 export type SendCommand = z.infer<typeof sendCommandSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../common/fields.schema';
 import { isMaskedPhone } from '../phone/phone.rules';
 
 /** Spec 000 §9: geofence numeric fields are 0 to 500. */
@@ -39,6 +40,10 @@ export const placeSchema = z.object({
 });
 export type Place = z.infer<typeof placeSchema>;
 
+/** The longest address (a label string or a place's label). */
+const ADDRESS_MAX = 1000;
+const addressText = textSchema({ max: ADDRESS_MAX });
+
 const addressField = z
   .unknown()
   .superRefine((value, ctx) => {
@@ -52,14 +57,25 @@ const addressField = z
         ctx.addIssue({ code: 'custom', message: m.addressRequired });
       } else if (!placeSchema.safeParse(value).success) {
         ctx.addIssue({ code: 'custom', message: m.latLngRequired });
+      } else {
+        addTextIssues(place.label, ctx);
       }
     } else if (typeof value !== 'string') {
       ctx.addIssue({ code: 'custom', message: m.labelNotString });
+    } else {
+      addTextIssues(value, ctx);
     }
   })
   // After the checks above only a non-empty string or a full place remains.
   .transform((value) => value as string | Place)
   .describe('The address: a label string, or a picked place { label, lat, lng }');
+
+/** The address text's own checks (length, control characters), as issues of the field. */
+function addTextIssues(value: string, ctx: z.RefinementCtx) {
+  for (const issue of addressText.safeParse(value).error?.issues ?? []) {
+    ctx.addIssue({ code: 'custom', message: issue.message });
+  }
+}
 
 const boundedNumber = z.coerce
   .number({ error: 'must be a number' })
@@ -69,17 +85,12 @@ const boundedNumber = z.coerce
   .nullable();
 
 /** Optional text: empty strings are stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalText = (max: number, multiline = false) =>
+  textSchema({ max, multiline })
     .nullable()
     .transform((v) => (v ? v : null));
 
-const emailField = z
-  .string()
-  .trim()
+const emailField = textSchema({ max: 255 })
   .nullable()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || z.email().safeParse(v).success, m.notEmail);
@@ -97,7 +108,7 @@ const flag = z
 
 /** Every field of the store payload (spec 000 §7), unchecked for the shape. */
 const geofenceFields = z.object({
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(255),
+  name: textSchema({ max: 255, error: m.nameRequired }).min(1, m.nameRequired),
   address: addressField,
   allowable_dwell_days: boundedNumber.optional().describe('Dwell SLA in days, 0–500'),
   min_assets: boundedNumber.optional().describe('Fewest trackers expected inside, 0–500'),
@@ -106,7 +117,7 @@ const geofenceFields = z.object({
   email: emailField.optional().describe('Contact e-mail'),
   phone: phoneField.optional(),
   company_name: optionalText(255).optional(),
-  notes: optionalText(5000).optional(),
+  notes: optionalText(5000, true).optional(),
   is_alertable: flag.optional().describe('0 or 1: raise alerts for enter and exit'),
   is_irregular: flag.optional().describe('1: a polygon in geo_json; 0: a circle'),
   geo_json: polygonGeometrySchema

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, textSchema } from '../common/fields.schema';
 import { deviceListItemSchema, subscriptionStatusSchema } from '../device/device.schema';
 
 /** Messages of the group screens and calls (spec 000 §8, 002 §8), verbatim. */
@@ -47,14 +48,14 @@ export const groupDetailsSchema = groupSchema.extend({ devices: z.array(groupDev
 export type GroupDetails = z.infer<typeof groupDetailsSchema>;
 
 const deviceIdsField = z
-  .array(z.number().int().positive(), { error: 'device_ids must be a list of tracker ids' })
+  .array(idSchema, { error: 'device_ids must be a list of tracker ids' })
   .max(GROUP_DEVICE_IDS_MAX, `At most ${GROUP_DEVICE_IDS_MAX} trackers at a time`);
 
-const nameField = z
-  .string({ error: GROUP_MESSAGES.nameRequired })
-  .trim()
-  .min(1, GROUP_MESSAGES.nameRequired)
-  .max(GROUP_NAME_MAX, `The name may have at most ${GROUP_NAME_MAX} characters`);
+const nameField = textSchema({
+  max: GROUP_NAME_MAX,
+  error: GROUP_MESSAGES.nameRequired,
+  tooLong: `The name may have at most ${GROUP_NAME_MAX} characters`,
+}).min(1, GROUP_MESSAGES.nameRequired);
 
 /** POST /accounts/{id}/groups: a name and, optionally, the first members. */
 export const groupCreateSchema = z.object({

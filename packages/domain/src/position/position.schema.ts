@@ -4,6 +4,18 @@ export const FIXES = ['gps', 'wifi', 'cell', 'ble'] as const;
 export const fixSchema = z.enum(FIXES);
 
 /**
+ * Temperatures a tracker may report or an SLA may bound, in °C: the SLA form invites -999 to
+ * 999 °F (its placeholders), which is -572.8 to 537.2 °C.
+ */
+export const TEMPERATURE_RANGE_C = { min: -573, max: 538 } as const;
+/** Altitudes a tracker may report, in metres: from below the deepest mine to a high balloon. */
+export const ALTITUDE_M = { min: -12_000, max: 100_000 } as const;
+/** A fix's accuracy radius in metres: a cell fix may be off by tens of kilometres. */
+export const ACCURACY_M = { min: 0, max: 1_000_000 } as const;
+/** Signal strength of a heard BLE beacon, in dBm. */
+export const RSSI_DBM = { min: -200, max: 100 } as const;
+
+/**
  * A position as the API and the realtime channel send it (spec 000 §3 "Position").
  * Speed is m/s, accuracy metres, temperature °C; screens convert for display.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountSchema, roleSchema, settingSchema } from '../account/account.schema';
+import { textSchema } from '../common/fields.schema';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -29,8 +30,8 @@ export const userSettingsUpdateSchema = z.object({
   settings: z
     .array(
       z.object({
-        code: z.string().trim().min(1, 'code is required').max(64),
-        value: z.string().max(4000).nullable(),
+        code: textSchema({ max: 64 }).min(1, 'code is required'),
+        value: textSchema({ max: 4000, multiline: true, trim: false }).nullable(),
       }),
     )
     .max(100),

@@ -7,6 +7,8 @@ import {
   ANCHOR_MESSAGES,
   anchorImageSchema,
   dataEnvelope,
+  idParamSchema,
+  textSchema,
   imageTooBigMessage,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
@@ -22,7 +24,7 @@ import {
   sniffImageType,
 } from './image-file';
 
-const positiveId = z.coerce.number().int().positive();
+const positiveId = idParamSchema;
 
 /** The one uploaded file, or a 422 naming what is wrong with it (spec 002 §8). */
 async function readUpload(request: FastifyRequest) {
@@ -119,7 +121,7 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags: ['anchors'],
         summary: "A BLE anchor's photo, by the path the anchor lists it under",
-        params: z.object({ name: z.string() }),
+        params: z.object({ name: textSchema({ max: 200, trim: false }) }),
       },
     },
     async (request, reply) => {

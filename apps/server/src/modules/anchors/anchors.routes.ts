@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anchorSchema, anchorStoreSchema, dataEnvelope } from '@waymark/domain';
+import { anchorSchema, anchorStoreSchema, dataEnvelope, idParamSchema } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
@@ -8,7 +8,7 @@ import { anchorAccess, anchorsAccess } from './anchor-access';
 import { anchorAccountId, anchorsOf, type AnchorRow } from './anchors.queries';
 import { presentAnchors, removeAnchor, storeAnchor } from './anchors.service';
 
-const positiveId = z.coerce.number().int().positive();
+const positiveId = idParamSchema;
 const anchorParams = z.object({ id: positiveId, anchorId: positiveId });
 
 const STORE_TEXT =

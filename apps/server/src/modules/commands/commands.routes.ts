@@ -5,6 +5,7 @@ import {
   dataEnvelope,
   deviceMessageSchema,
   sendCommandSchema,
+  textSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { authorize } from '../../http/account-access';
@@ -59,7 +60,7 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       tags: ['commands'],
       summary: 'Messages to and from the tracker, newest first (at most 100); GET or POST',
       params: idParam,
-      querystring: z.object({ include: z.string().optional() }),
+      querystring: z.object({ include: textSchema({ max: 200 }).optional() }),
       response: { 200: dataEnvelope(z.array(deviceMessageSchema)) },
     },
     handler: async (request) => {

@@ -7,10 +7,15 @@ import {
   deviceEventSchema,
   deviceListItemSchema,
   deviceTriggersSchema,
+  deviceTriggersUpdateSchema,
   deviceUpdateSchema,
+  idListSchema,
+  idParamSchema,
   listEnvelope,
   listedStatuses,
   rowsEnvelopeSchema,
+  searchQuerySchema,
+  textSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { accountAccess, authorize } from '../../http/account-access';
@@ -33,11 +38,10 @@ import {
 import { deviceChanged, deviceDetails } from './devices.service';
 
 const deviceParams = z.object({
-  id: z.coerce.number().int().positive(),
-  deviceId: z.coerce.number().int().positive(),
+  id: idParamSchema,
+  deviceId: idParamSchema,
 });
-const statusList = z
-  .string()
+const statusList = textSchema({ max: 500 })
   .optional()
   .transform((v) =>
     v
@@ -123,7 +127,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           per_page: z.coerce.number().int().min(1).max(500).default(25),
-          query: z.string().trim().optional(),
+          query: searchQuerySchema.optional(),
           subscription_status: statusList,
         }),
         response: { 200: listEnvelope(deviceListItemSchema) },
@@ -150,11 +154,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Ids of the trackers in some groups or matching filters',
         params: idParam,
         body: z.object({
-          group_ids: z.array(z.number().int().positive()).optional(),
+          group_ids: idListSchema.optional(),
           filters: z
             .object({
-              subscription_status: z.array(z.string()).optional(),
-              query: z.string().optional(),
+              subscription_status: z.array(textSchema({ max: 64 })).optional(),
+              query: searchQuerySchema.optional(),
             })
             .optional(),
         }),
@@ -248,7 +252,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary:
           'Choose which users may see the tracker in addition to account admins (manage Users)',
         params: deviceParams,
-        body: z.object({ users: z.array(z.number().int().positive()).max(1000) }),
+        body: z.object({ users: idListSchema.max(1000) }),
         response: {
           200: dataEnvelope(
             z.object({ users: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
@@ -319,7 +323,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary:
           'Set the SLA bounds (update Devices); readings outside them raise sla-breach events',
         params: idParam,
-        body: deviceTriggersSchema,
+        body: deviceTriggersUpdateSchema,
         response: { 200: dataEnvelope(deviceTriggersSchema) },
       },
     },

@@ -5,13 +5,15 @@ import {
   dwellDeviceSchema,
   dwellGeofenceSchema,
   dwellPeriodSchema,
+  idParamSchema,
+  searchQuerySchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { sendJsonText } from '../../http/json-text';
 import { idParam } from '../../http/params';
 import { dwellAccess, dwellDevicesOf, dwellGeofenceOf, dwellTable } from './dwell.service';
 
-const geofenceParams = idParam.extend({ geofenceId: z.coerce.number().int().positive() });
+const geofenceParams = idParam.extend({ geofenceId: idParamSchema });
 
 const DEFINITIONS =
   'Figures come from the geofence visits the pipeline records (enter opens a visit, exit ' +
@@ -31,12 +33,7 @@ export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         description: `${DEFINITIONS} Gzipped when the client accepts it.`,
         params: idParam,
         querystring: z.object({
-          search: z
-            .string()
-            .trim()
-            .max(200)
-            .optional()
-            .describe('Part of the name or address, any case'),
+          search: searchQuerySchema.optional().describe('Part of the name or address, any case'),
           period: dwellPeriodSchema,
         }),
         response: { 200: dataEnvelope(z.array(dwellGeofenceSchema)) },

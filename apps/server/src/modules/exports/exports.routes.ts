@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataEnvelope } from '@waymark/domain';
+import { dataEnvelope, idListSchema, idSchema, textSchema } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { accountAccess } from '../../http/account-access';
 import { notFound } from '../../http/errors';
@@ -15,11 +15,7 @@ import {
 } from './report-builder.service';
 
 const deviceIdCondition = z
-  .union([
-    z.number().int().positive(),
-    z.array(z.number().int().positive()),
-    z.object({ in: z.array(z.number().int().positive()) }),
-  ])
+  .union([idSchema, idListSchema, z.object({ in: idListSchema })])
   .transform((v) => (typeof v === 'number' ? [v] : Array.isArray(v) ? v : v.in));
 
 const reportBuilderBody = z.object({
@@ -27,15 +23,15 @@ const reportBuilderBody = z.object({
   response_type: z.enum(['csv', 'send_email'], {
     error: 'response_type must be csv or send_email',
   }),
-  fields: z.array(z.string()).optional(),
+  fields: z.array(textSchema({ max: 64 })).optional(),
   filters: z.object({
-    account_id: z.number().int().positive(),
+    account_id: idSchema,
     only_current_positions: z.boolean().optional(),
     fix_time_from: dateParam.optional(),
     fix_time_to: dateParam.optional(),
     offset: z.number().int().min(-900).max(900).optional(),
     device_id: deviceIdCondition.optional(),
-    device_ids: z.array(z.number().int().positive()).optional(),
+    device_ids: idListSchema.optional(),
   }),
 });
 

@@ -6,8 +6,10 @@ import {
   geofenceSchema,
   geofenceStoreSchema,
   geofenceUpdateSchema,
+  idParamSchema,
   listEnvelope,
   nearestGeofenceSchema,
+  searchQuerySchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { accountAccess, authorize } from '../../http/account-access';
@@ -30,8 +32,8 @@ import {
 import { geofenceColumns, geofencesChanged, presentGeofence } from './geofences.service';
 
 const geofenceParams = z.object({
-  id: z.coerce.number().int().positive(),
-  geofenceId: z.coerce.number().int().positive(),
+  id: idParamSchema,
+  geofenceId: idParamSchema,
 });
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -59,7 +61,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           per_page: z.coerce.number().int().min(1).max(5000).default(25),
-          query: z.string().trim().optional(),
+          query: searchQuerySchema.optional(),
           download: flag,
           offset: z.coerce.number().int().min(-900).max(900).default(0),
           date_from: dateParam.optional(),
@@ -189,8 +191,8 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           per_page: z.coerce.number().int().min(1).max(500).default(25),
-          geofence_id: z.coerce.number().int().positive().optional(),
-          device_id: z.coerce.number().int().positive().optional(),
+          geofence_id: idParamSchema.optional(),
+          device_id: idParamSchema.optional(),
           date_from: dateParam.optional(),
           date_to: dateParam.optional(),
         }),

@@ -8,6 +8,8 @@ import {
   groupDevicesSchema,
   groupSchema,
   groupUpdateSchema,
+  idParamSchema,
+  searchQuerySchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/errors';
@@ -26,8 +28,8 @@ import {
 import { checkedDeviceIds, groupAccess, groupChanged, groupsAccess } from './groups.service';
 
 const groupParams = z.object({
-  id: z.coerce.number().int().positive().describe('Account id'),
-  groupId: z.coerce.number().int().positive().describe('Group id'),
+  id: idParamSchema.describe('Account id'),
+  groupId: idParamSchema.describe('Group id'),
 });
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -65,8 +67,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         params: idParam,
         querystring: z.object({
           exclude_devices: flag.describe('1: leave out each group’s devices (lists)'),
-          search: z.string().trim().optional().describe('Part of the name, any case'),
-          query: z.string().trim().optional().describe('Same as search'),
+          search: searchQuerySchema.optional().describe('Part of the name, any case'),
+          query: searchQuerySchema.optional().describe('Same as search'),
         }),
         response: {
           200: dataEnvelope(

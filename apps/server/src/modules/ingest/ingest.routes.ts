@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import { dataEnvelope } from '@waymark/domain';
+import {
+  ACCURACY_M,
+  ALTITUDE_M,
+  boundedNumberSchema,
+  dataEnvelope,
+  RSSI_DBM,
+  TEMPERATURE_RANGE_C,
+  textSchema,
+} from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { accounts, devices } from '../../db/schema';
 import { unauthenticated } from '../../http/errors';
@@ -13,7 +21,7 @@ const MAX_BATCH = 1000;
 
 const positionInput = z
   .object({
-    serial: z.string().trim().min(1, 'serial is required').max(64),
+    serial: textSchema({ max: 64 }).min(1, 'serial is required'),
     timestamp: dateParam,
     /** Optional when `beacons` are given: the tracker is then placed at the anchor it heard. */
     lat: z.number().min(-90).max(90).optional(),
@@ -21,19 +29,24 @@ const positionInput = z
     fix: z.enum(['gps', 'wifi', 'cell', 'ble']).default('gps'),
     /** BLE beacons the tracker heard; one matching a BLE anchor's serial places it there. */
     beacons: z
-      .array(z.object({ id: z.string().trim().min(1).max(128), rssi: z.number().optional() }))
+      .array(
+        z.object({
+          id: textSchema({ max: 128 }).min(1),
+          rssi: boundedNumberSchema(RSSI_DBM).optional(),
+        }),
+      )
       .max(50)
       .optional(),
     /** Metres per second. */
     speed: z.number().min(0).max(400).optional(),
     course: z.number().min(0).max(360).optional(),
-    altitude: z.number().optional(),
+    altitude: boundedNumberSchema(ALTITUDE_M).optional(),
     /** Metres. */
-    accuracy: z.number().min(0).optional(),
+    accuracy: boundedNumberSchema(ACCURACY_M).optional(),
     battery: z.number().min(0).max(100).optional(),
     charging: z.boolean().optional(),
     /** Degrees Celsius. */
-    temperature: z.number().optional(),
+    temperature: boundedNumberSchema(TEMPERATURE_RANGE_C).optional(),
     humidity: z.number().min(0).max(100).optional(),
     alarm: z
       .enum(['sos', 'tamper', 'powerCut', 'lowBattery', 'overspeed', 'vibration', 'other'])

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataEnvelope, placeSchema } from '@waymark/domain';
+import { dataEnvelope, placeSchema, searchQuerySchema } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../http/auth';
 
@@ -15,7 +15,7 @@ export const placeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         description:
           'Offline (default): towns of the bundled GeoNames gazetteer whose "Name, ST, CC" label starts with the query, most populous first. With GEOCODER_URL: the search of that Nominatim-compatible server. An unreachable server answers an empty list (logged), so forms stay usable.',
         querystring: z.object({
-          query: z.string().trim().max(200).default(''),
+          query: searchQuerySchema.default(''),
           limit: z.coerce.number().int().min(1).max(20).default(5),
         }),
         response: { 200: dataEnvelope(z.array(placeSchema)) },

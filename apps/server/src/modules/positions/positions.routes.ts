@@ -4,6 +4,9 @@ import {
   currentPositionSchema,
   dataEnvelope,
   detectStops,
+  idListSchema,
+  idParamSchema,
+  textSchema,
   positionSchema,
   rowsEnvelopeSchema,
 } from '@waymark/domain';
@@ -18,8 +21,8 @@ import { deviceName, historyOf, visibleAmong } from './positions.queries';
 import { positionsCsv, sendCsv, stopsCsv } from './positions.csv';
 
 const deviceParams = z.object({
-  id: z.coerce.number().int().positive(),
-  deviceId: z.coerce.number().int().positive(),
+  id: idParamSchema,
+  deviceId: idParamSchema,
 });
 const range = {
   date_from: dateParam.optional(),
@@ -27,7 +30,7 @@ const range = {
 };
 const downloadFlags = {
   download: z.enum(['true', 'false', '1', '0']).optional(),
-  format: z.string().optional(),
+  format: textSchema({ max: 16 }).optional(),
   /** Minutes west of UTC (the browser's getTimezoneOffset) for times in CSV files. */
   offset: z.coerce.number().int().min(-900).max(900).optional(),
 };
@@ -64,7 +67,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           '`format=rows` sends `{ fields, rows }` instead: one array of values per position in the order of `fields`, times as epoch milliseconds. Gzipped when the client accepts it; bodies over 64 KiB are streamed (chunked, no Content-Length) as the database produces them.',
         params: idParam,
         querystring: z.object({
-          raw: z.string().optional(),
+          raw: textSchema({ max: 16 }).optional(),
           device_ids: idListParam.optional(),
           format: z
             .enum(['rows'])
@@ -125,7 +128,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         body: z.object({
           date_from: dateParam,
           date_to: dateParam,
-          device_ids: z.array(z.number().int().positive()).max(1000),
+          device_ids: idListSchema.max(1000),
         }),
         response: {
           200: dataEnvelope(

@@ -1,6 +1,6 @@
 import {
   celsiusToFahrenheit,
-  deviceTriggersSchema,
+  deviceTriggersUpdateSchema,
   fahrenheitToCelsius,
   type DeviceTriggers,
 } from '@waymark/domain';
@@ -61,7 +61,7 @@ export type SlaCheck =
  * checked with the same schema the server checks them with.
  */
 export function triggersFrom(form: SlaForm): SlaCheck {
-  const parsed = deviceTriggersSchema.safeParse({
+  const parsed = deviceTriggersUpdateSchema.safeParse({
     min_temperature: fromForm(form.min_temperature, fahrenheitToCelsius),
     max_temperature: fromForm(form.max_temperature, fahrenheitToCelsius),
     min_humidity: fromForm(form.min_humidity),
