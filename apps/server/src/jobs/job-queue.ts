@@ -1,11 +1,6 @@
 /** What a job's payload may hold: JSON data (ids, ranges, options), never closures or dates. */
 export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue | undefined };
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
 
 /** Job names mapped to their payload types; see `job-catalogue.ts` for the product's jobs. */
 export type JobPayloadMap = Record<string, JsonValue>;

@@ -61,7 +61,10 @@ it('runs a job queued before a SIGKILL once the queue is started again', async (
     : { kind: 'pglite', dataDir: join(dir, 'pglite') };
   const file = join(dir, 'ran.txt');
 
-  const first = await startFixture(['enqueue', JSON.stringify(target), 'survived'], /enqueued (\S+)/);
+  const first = await startFixture(
+    ['enqueue', JSON.stringify(target), 'survived'],
+    /enqueued (\S+)/,
+  );
   const jobId = first.match[1]!;
   process.kill(-first.child.pid!, 'SIGKILL');
   expect(await exitOf(first.child)).toEqual({ code: null, signal: 'SIGKILL' });

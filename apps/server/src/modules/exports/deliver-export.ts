@@ -1,10 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import {
-  membershipOf,
-  platformAdminView,
-  type Membership,
-} from '../accounts/accounts.queries';
+import { membershipOf, platformAdminView, type Membership } from '../accounts/accounts.queries';
 import {
   claimMailing,
   createExport,
