@@ -10,6 +10,8 @@ const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]
   'geofence-visits-export': (ctx) => (job) => deliverGeofenceVisits(ctx, job),
 };
 
+export const JOB_NAMES = Object.keys(handlers) as JobName[];
+
 /** Starts the queue and runs every job of the product in this process. */
 export async function workJobs(ctx: AppContext) {
   await ctx.jobs.start();

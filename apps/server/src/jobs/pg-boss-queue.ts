@@ -71,7 +71,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   }
 
   async enqueue<N extends keyof P & string>(name: N, payload: P[N], options: EnqueueOptions = {}) {
-    await this.queue(name);
+    await this.prepare(name);
     const id = await this.boss.send(name, payload as object, this.sendOptions(options));
     // Without a singleton key pg-boss always stores the job; an id is there.
     this.wake(name);
@@ -79,7 +79,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   }
 
   async work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>) {
-    await this.queue(name);
+    await this.prepare(name);
     const id = await this.boss.work<P[N]>(name, async ([job]) => {
       if (!job) return;
       // A job fetched while stopping fails this attempt; it is retried after the restart.
@@ -100,7 +100,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   }
 
   async schedule<N extends keyof P & string>(name: N, cron: string, payload: P[N]) {
-    await this.queue(name);
+    await this.prepare(name);
     await this.boss.schedule(name, cron, payload as object, {
       tz: 'UTC',
       ...this.sendOptions({}),
@@ -157,7 +157,8 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
     } while (this.running.size > 0 || this.sql.busy);
   }
 
-  private queue(name: string) {
+  /** Creates the queue of `name` once (enqueue, work and schedule call it). */
+  prepare(name: string) {
     let created = this.queues.get(name);
     if (!created) {
       created = this.start().then(() => this.boss.createQueue(name));
@@ -182,3 +183,13 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Installs the queue's schema and the named queues ahead of any start: a template database
+ * that many tests copy then starts its queue without creating tables each time.
+ */
+export async function installJobQueue(database: Database, names: readonly string[]) {
+  const queue = new PgBossQueue(database, { warn: () => undefined, error: () => undefined });
+  for (const name of names) await queue.prepare(name);
+  await queue.stop();
+}
