@@ -3,7 +3,8 @@ import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
 import type { SmsSender } from './adapters/sms/sms';
 import type { Storage } from './adapters/storage/storage';
-import type { Jobs } from './jobs/jobs';
+import type { JobPayloads } from './jobs/job-catalogue';
+import type { JobQueue } from './jobs/job-queue';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Bus } from './events/bus';
@@ -26,6 +27,7 @@ export interface AppContext {
   hub: RealtimeHub;
   pipeline: PositionPipeline;
   storage: Storage;
-  jobs: Jobs;
+  /** Durable background work (the database queue); handlers in `jobs/job-handlers.ts`. */
+  jobs: JobQueue<JobPayloads>;
   sms: SmsSender;
 }

@@ -3,7 +3,8 @@ import { AddressCache } from './adapters/geocoder/address-cache';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createMailer } from './adapters/mail/mailer';
 import { localStorage } from './adapters/storage/storage';
-import { Jobs } from './jobs/jobs';
+import type { JobPayloads } from './jobs/job-catalogue';
+import { PgBossQueue } from './jobs/pg-boss-queue';
 import { createSms } from './adapters/sms/sms';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
@@ -46,7 +47,7 @@ export async function createContext(
     hub: new RealtimeHub(bus),
     pipeline,
     storage: localStorage(`${config.DATA_DIR}/files`),
-    jobs: new Jobs(log),
+    jobs: new PgBossQueue<JobPayloads>(database, log),
     sms: createSms(config, database.db),
   };
   listenForCommands(ctx, log);
@@ -56,7 +57,8 @@ export async function createContext(
 /** Lets what is under way finish, then stops following the bus. */
 export async function closeContext(ctx: AppContext) {
   await ctx.pipeline.flush();
-  await ctx.jobs.idle();
+  // Running jobs finish; queued ones stay in the database for the next start.
+  await ctx.jobs.stop();
   await ctx.bus.close();
   ctx.pipeline.close();
   ctx.geofenceIndexes.stopListening();

@@ -36,6 +36,7 @@ import { accountRoutes } from '../modules/accounts/accounts.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { userRoutes } from '../modules/users/users.routes';
+import { workJobs } from '../jobs/job-handlers';
 import { VERSION } from '../version';
 import { authPlugin } from './auth';
 import { registerErrorHandler } from './error-handler';
@@ -110,6 +111,7 @@ export async function buildApp(
   );
 
   registerWebApp(app, ctx.config.WEB_DIST_DIR ?? defaultWebDist);
+  await workJobs(ctx);
   app.addHook('onClose', () => closeContext(ctx));
   return app;
 }

@@ -5,6 +5,8 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { seedTimezones } from '../db/seed/timezones';
+import { JOB_NAMES } from '../jobs/job-handlers';
+import { installJobQueue } from '../jobs/pg-boss-queue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ kind: 'postgres', url: templateUrl });
     await database.migrate();
     await seedTimezones(database.db);
+    await installJobQueue(database, JOB_NAMES);
     await database.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -50,6 +53,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seedTimezones(database.db);
+  await installJobQueue(database, JOB_NAMES);
   const dump = await database.dump!();
   await database.close();
   const file = join(dir, 'template.tar.gz');

@@ -21,19 +21,27 @@ import { buildApp } from '../http/app';
 import { hashPassword } from '../modules/auth/passwords';
 import { withDatabase } from './global-setup';
 
-/** A fresh copy of the migrated template database, private to the calling test file. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * PostgreSQL runs (TEST_DATABASE_URL): the URL of a fresh copy of the migrated template, for
+ * a test that hands a database to a process of its own. Undefined on PGlite runs.
+ */
+export async function createPostgresTestDatabase(): Promise<string | undefined> {
   const postgresTemplate = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
-  if (postgresTemplate && url) {
-    // Named after the run's template, so a run drops only its own copies.
-    const name = `${postgresTemplate.replace('waymark_tpl_', 'waymark_t_')}_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
-    await admin.end();
-    return openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
-  }
+  if (!postgresTemplate || !url) return undefined;
+  // Named after the run's template, so a run drops only its own copies.
+  const name = `${postgresTemplate.replace('waymark_tpl_', 'waymark_t_')}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+  await admin.end();
+  return withDatabase(url, name);
+}
+
+/** A fresh copy of the migrated template database, private to the calling test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = await createPostgresTestDatabase();
+  if (url) return openDatabase({ kind: 'postgres', url });
   const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
   return openDatabase({ kind: 'pglite', loadDataDir: dump });
 }

@@ -13,4 +13,8 @@ export const exportFiles = pgTable('export_files', {
   storage_key: text('storage_key').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** The job that made the file: its retries find this row instead of making another. */
+  job_id: text('job_id').unique(),
+  /** Set just before the link is mailed, so a retry never mails it twice. */
+  mailed_at: timestamp('mailed_at', { withTimezone: true }),
 });

@@ -1,13 +1,18 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportFiles } from '../../db/schema';
+import { exportFiles, users } from '../../db/schema';
 
 /** Links to generated files work for a week. */
 export const EXPORT_TTL_MS = 7 * 24 * 3600_000;
 
+/**
+ * Records the file a job made, once: a retry of the same job gets the row of its first
+ * attempt back, so one job never leaves two exports.
+ */
 export async function createExport(
   db: Db,
   values: {
+    job_id: string;
     account_id: number;
     user_id: number;
     filename: string;
@@ -15,11 +20,43 @@ export async function createExport(
     storage_key: string;
   },
 ) {
-  const [row] = await db
+  await db
     .insert(exportFiles)
     .values({ ...values, expires_at: new Date(Date.now() + EXPORT_TTL_MS) })
+    .onConflictDoNothing({ target: exportFiles.job_id });
+  return (await exportOfJob(db, values.job_id))!;
+}
+
+export async function exportOfJob(db: Db, jobId: string) {
+  const [row] = await db
+    .select({ id: exportFiles.id, mailed_at: exportFiles.mailed_at })
+    .from(exportFiles)
+    .where(eq(exportFiles.job_id, jobId));
+  return row;
+}
+
+/** Marks the export's link as mailed; false when it already was (by an earlier attempt). */
+export async function claimMailing(db: Db, exportId: string) {
+  const rows = await db
+    .update(exportFiles)
+    .set({ mailed_at: sql`now()` })
+    .where(and(eq(exportFiles.id, exportId), isNull(exportFiles.mailed_at)))
     .returning({ id: exportFiles.id });
-  return row!.id;
+  return rows.length === 1;
+}
+
+/** Gives the mailing back when sending failed, so the job's retry sends it. */
+export async function releaseMailing(db: Db, exportId: string) {
+  await db.update(exportFiles).set({ mailed_at: null }).where(eq(exportFiles.id, exportId));
+}
+
+/** Who an export goes to: the address, and whether a platform admin asked. */
+export async function recipientOf(db: Db, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, is_gpx_admin: users.is_gpx_admin })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 export async function findLiveExport(db: Db, id: string) {

@@ -62,7 +62,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       };
       checkRange(query);
       if (response_type === 'send_email') {
-        mailPositionsReport(ctx, auth, membership, query);
+        await mailPositionsReport(ctx, auth, membership, query);
         return { data: { message: CSV_QUEUED_MESSAGE } };
       }
       return sendCsv(reply, 'positions.csv', await positionsReport(ctx, membership, query));

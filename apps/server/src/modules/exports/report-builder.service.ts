@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
 import { invalidField } from '../../http/errors';
 import { MAX_DOWNLOAD_DAYS } from '../../http/params';
+import type { JobPayloads } from '../../jobs/job-catalogue';
+import type { QueuedJob } from '../../jobs/job-queue';
 import type { Membership } from '../accounts/accounts.queries';
 import { currentPositionsOf, historyOf, visibleAmong } from '../positions/positions.queries';
 import { positionsCsv } from '../positions/positions.csv';
 import { devices } from '../../db/schema';
 import { inArray } from 'drizzle-orm';
-import { createExport } from './exports.queries';
+import { deliverExport } from './deliver-export';
 
 export const DOWNLOAD_LIMIT_MESSAGE =
   'Downloads of position data are allowed for 90-day periods only.';
@@ -58,29 +59,44 @@ export async function positionsReport(
   return positionsCsv(positions, new Map(rows.map((r) => [r.id, r.name])), filters.offset ?? 0);
 }
 
-/** Builds the CSV in the background, stores it and mails the user a link. */
-export function mailPositionsReport(
+/** Queues the CSV; the job mails the user a link once it is stored. */
+export async function mailPositionsReport(
   ctx: AppContext,
   auth: Auth,
   membership: Membership,
   filters: PositionsReportFilters,
 ) {
-  ctx.jobs.run('positions-report', async () => {
-    const csv = await positionsReport(ctx, membership, filters);
-    const key = `exports/${randomUUID()}.csv`;
-    await ctx.storage.put(key, csv);
-    const id = await createExport(ctx.database.db, {
-      account_id: membership.id,
-      user_id: auth.user.id,
-      filename: `positions-${new Date().toISOString().slice(0, 10)}.csv`,
-      content_type: 'text/csv',
-      storage_key: key,
-    });
-    const link = new URL(`/api/exports/${id}`, ctx.config.appUrl).href;
-    await ctx.mailer.send({
-      to: auth.user.email,
-      subject: 'Your Waymark positions CSV is ready',
-      text: `The positions CSV you asked for in ${membership.title} is ready.\n\nDownload it within 7 days: ${link}`,
-    });
+  await ctx.jobs.enqueue('positions-report', {
+    user_id: auth.user.id,
+    account_id: membership.id,
+    only_current_positions: filters.only_current_positions,
+    fix_time_from: filters.fix_time_from?.toISOString(),
+    fix_time_to: filters.fix_time_to?.toISOString(),
+    offset: filters.offset,
+    device_ids: filters.device_ids,
+  });
+}
+
+/** The positions-report job: the CSV of the trackers the user may see when it runs. */
+export function deliverPositionsReport(
+  ctx: AppContext,
+  job: QueuedJob<JobPayloads['positions-report']>,
+) {
+  const { data } = job;
+  const filters: PositionsReportFilters = {
+    only_current_positions: data.only_current_positions,
+    fix_time_from: data.fix_time_from ? new Date(data.fix_time_from) : undefined,
+    fix_time_to: data.fix_time_to ? new Date(data.fix_time_to) : undefined,
+    offset: data.offset,
+    device_ids: data.device_ids,
+  };
+  return deliverExport(ctx, {
+    jobId: job.id,
+    userId: data.user_id,
+    accountId: data.account_id,
+    filePrefix: 'positions',
+    title: 'positions CSV',
+    subject: 'Your Waymark positions CSV is ready',
+    build: (membership) => positionsReport(ctx, membership, filters),
   });
 }

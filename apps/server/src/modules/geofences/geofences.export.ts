@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import type { Auth } from '../../http/auth';
+import type { JobPayloads } from '../../jobs/job-catalogue';
+import type { QueuedJob } from '../../jobs/job-queue';
 import type { Membership } from '../accounts/accounts.queries';
-import { createExport } from '../exports/exports.queries';
+import { deliverExport } from '../exports/deliver-export';
 import { csvLine, localTime } from '../positions/csv';
 import { visitsForExport } from './geofences.queries';
 
@@ -47,31 +48,37 @@ export interface VisitsExport {
   offset: number;
 }
 
-/** Builds the visits CSV in the background, stores it and mails the user a link to it. */
-export function mailGeofenceVisits(
+/** Queues the visits CSV; the job mails the user a link once it is stored. */
+export async function mailGeofenceVisits(
   ctx: AppContext,
   auth: Auth,
   membership: Membership,
   range: VisitsExport,
 ) {
-  ctx.jobs.run('geofence-visits-export', async () => {
-    const rows = await visitsForExport(ctx.database.db, membership, range);
-    const key = `exports/${randomUUID()}.csv`;
-    await ctx.storage.put(key, visitsCsv(rows, range.offset, new Date()));
-    const id = await createExport(ctx.database.db, {
-      account_id: membership.id,
-      user_id: auth.user.id,
-      filename: `geofences-${new Date().toISOString().slice(0, 10)}.csv`,
-      content_type: 'text/csv',
-      storage_key: key,
-    });
-    const link = new URL(`/api/exports/${id}`, ctx.config.appUrl).href;
-    await ctx.mailer.send({
-      to: auth.user.email,
-      subject: 'Your Waymark geofences CSV is ready',
-      text:
-        `The geofence visits CSV you asked for in ${membership.title} is ready.\n\n` +
-        `Download it within 7 days: ${link}`,
-    });
+  await ctx.jobs.enqueue('geofence-visits-export', {
+    user_id: auth.user.id,
+    account_id: membership.id,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    offset: range.offset,
+  });
+}
+
+/** The geofence-visits-export job: visits of the trackers the user may see when it runs. */
+export function deliverGeofenceVisits(
+  ctx: AppContext,
+  job: QueuedJob<JobPayloads['geofence-visits-export']>,
+) {
+  const { data } = job;
+  const range = { from: new Date(data.from), to: new Date(data.to) };
+  return deliverExport(ctx, {
+    jobId: job.id,
+    userId: data.user_id,
+    accountId: data.account_id,
+    filePrefix: 'geofences',
+    title: 'geofence visits CSV',
+    subject: 'Your Waymark geofences CSV is ready',
+    build: async (membership) =>
+      visitsCsv(await visitsForExport(ctx.database.db, membership, range), data.offset, new Date()),
   });
 }

@@ -79,7 +79,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         if (q.date_from > q.date_to) {
           throw invalidField('date_from', 'The start date must be before the end date');
         }
-        mailGeofenceVisits(ctx, auth, membership, {
+        await mailGeofenceVisits(ctx, auth, membership, {
           from: q.date_from,
           to: q.date_to,
           offset: q.offset,

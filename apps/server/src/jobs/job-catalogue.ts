@@ -1,0 +1,29 @@
+/**
+ * Every job the product queues, with its payload: JSON data from which the job rebuilds what
+ * it needs (the user, the account, the range), so it runs the same after a restart. Handlers
+ * are registered in `job-handlers.ts`.
+ */
+export type JobPayloads = {
+  /** The positions CSV of the report builder, mailed as a link (spec 000 §5). */
+  'positions-report': {
+    user_id: number;
+    account_id: number;
+    only_current_positions?: boolean;
+    /** ISO 8601 instants. */
+    fix_time_from?: string;
+    fix_time_to?: string;
+    /** Minutes west of UTC, as the browser reports them. */
+    offset?: number;
+    device_ids?: number[];
+  };
+  /** The visits CSV of every geofence of the account, mailed as a link. */
+  'geofence-visits-export': {
+    user_id: number;
+    account_id: number;
+    from: string;
+    to: string;
+    offset: number;
+  };
+};
+
+export type JobName = keyof JobPayloads;

@@ -1,0 +1,20 @@
+import type { AppContext } from '../app-context';
+import { deliverPositionsReport } from '../modules/exports/report-builder.service';
+import { deliverGeofenceVisits } from '../modules/geofences/geofences.export';
+import type { JobName, JobPayloads } from './job-catalogue';
+import type { JobHandler } from './job-queue';
+
+/** Every job of the catalogue has its handler here (the type refuses one left out). */
+const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]> } = {
+  'positions-report': (ctx) => (job) => deliverPositionsReport(ctx, job),
+  'geofence-visits-export': (ctx) => (job) => deliverGeofenceVisits(ctx, job),
+};
+
+export const JOB_NAMES = Object.keys(handlers) as JobName[];
+
+/** Starts the queue and runs every job of the product in this process. */
+export async function workJobs(ctx: AppContext) {
+  await ctx.jobs.start();
+  await ctx.jobs.work('positions-report', handlers['positions-report'](ctx));
+  await ctx.jobs.work('geofence-visits-export', handlers['geofence-visits-export'](ctx));
+}

@@ -1,0 +1,89 @@
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
+import { membershipOf, platformAdminView, type Membership } from '../accounts/accounts.queries';
+import {
+  claimMailing,
+  createExport,
+  exportOfJob,
+  recipientOf,
+  releaseMailing,
+} from './exports.queries';
+
+export interface ExportDelivery {
+  /** The job delivering: keys the stored file and the export row, so a retry repeats neither. */
+  jobId: string;
+  userId: number;
+  accountId: number;
+  /** Names the file: `positions` gives `positions-2026-11-24.csv`. */
+  filePrefix: string;
+  /** What the mail calls the file: "The positions CSV you asked for in ...". */
+  title: string;
+  subject: string;
+  /** Builds the CSV for the member as they are now (their devices, their account). */
+  build(membership: Membership): Promise<string>;
+}
+
+/**
+ * The one way an e-mailed export is delivered: build the file, store it, record the export,
+ * mail the link. Every step is safe to repeat when the job is retried: the file and the row
+ * are keyed by the job, and the mailing is recorded before the mail goes out (and given back
+ * if sending fails), so a user never gets the link twice. A user who left the account by the
+ * time the job runs gets nothing.
+ */
+export async function deliverExport(
+  ctx: Pick<AppContext, 'database' | 'storage' | 'mailer' | 'config'>,
+  delivery: ExportDelivery,
+) {
+  const { db } = ctx.database;
+  const recipient = await recipientOf(db, delivery.userId);
+  const membership =
+    recipient && (await memberFor(db, delivery.userId, recipient.is_gpx_admin, delivery.accountId));
+  if (!recipient || !membership) return;
+
+  const exported =
+    (await exportOfJob(db, delivery.jobId)) ??
+    (await storeExport(ctx, delivery, await delivery.build(membership)));
+  if (!(await claimMailing(db, exported.id))) return;
+
+  const link = new URL(`/api/exports/${exported.id}`, ctx.config.appUrl).href;
+  try {
+    await ctx.mailer.send({
+      to: recipient.email,
+      subject: delivery.subject,
+      text:
+        `The ${delivery.title} you asked for in ${membership.title} is ready.\n\n` +
+        `Download it within 7 days: ${link}`,
+    });
+  } catch (error) {
+    await releaseMailing(db, exported.id);
+    throw error;
+  }
+}
+
+async function storeExport(
+  ctx: Pick<AppContext, 'database' | 'storage'>,
+  delivery: ExportDelivery,
+  csv: string,
+) {
+  const key = `exports/${delivery.jobId}.csv`;
+  await ctx.storage.put(key, csv);
+  return createExport(ctx.database.db, {
+    job_id: delivery.jobId,
+    account_id: delivery.accountId,
+    user_id: delivery.userId,
+    filename: `${delivery.filePrefix}-${new Date().toISOString().slice(0, 10)}.csv`,
+    content_type: 'text/csv',
+    storage_key: key,
+  });
+}
+
+/**
+ * The user's view of the account when the job runs, checked again since the request: a
+ * member, or a platform admin looking in (as `accountAccess` allows on the request).
+ */
+async function memberFor(db: Db, userId: number, isPlatformAdmin: boolean, accountId: number) {
+  return (
+    (await membershipOf(db, userId, accountId)) ??
+    (isPlatformAdmin ? await platformAdminView(db, accountId) : undefined)
+  );
+}
