@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web', 'tools'],
+    projects: ['packages/domain', 'apps/server', 'apps/web', 'packages/simulator'],
   },
 });

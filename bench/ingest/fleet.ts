@@ -1,4 +1,4 @@
-import { allocateProtocols, serialFor, type Protocol } from '../../tools/simulator/fleet';
+import { allocateProtocols, serialFor, type Protocol } from '../../packages/simulator/src/fleet';
 
 /**
  * The benchmark's world, deterministic from a seed so two runs load the same work: geofences

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { Protocol } from '../../../tools/simulator/fleet';
+import type { Protocol } from '../../../packages/simulator/src/fleet';
 import { fixAt, type BenchFix, type BenchTrack } from '../fleet';
 
 /** A seeded device as the load process drives it. */

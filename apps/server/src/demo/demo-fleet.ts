@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { generateHistory } from '@waymark/tools/simulator/trips/history';
-import type { Fix } from '@waymark/tools/simulator/trips/fix';
-import type { DeviceSpec } from '@waymark/tools/simulator/fleet';
+import { generateHistory } from '@waymark/simulator/trips/history';
+import type { Fix } from '@waymark/simulator/trips/fix';
+import type { DeviceSpec } from '@waymark/simulator/fleet';
 import type { RawPosition } from '@waymark/domain';
 import type { PositionPipeline } from '../pipeline/pipeline';
 import type { Database } from '../db/client';

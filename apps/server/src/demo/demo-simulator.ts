@@ -1,4 +1,4 @@
-import { startSimulator } from '@waymark/tools/simulator/simulator';
+import { startSimulator } from '@waymark/simulator/simulator';
 import type { AppContext } from '../app-context';
 import type { ListenerPorts } from '../ingest/listeners';
 import { DEMO_HISTORY_DAYS, demoSimulatorDevices } from './demo-fleet';

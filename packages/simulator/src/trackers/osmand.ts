@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { encodeOsmAndQuery } from '../../../apps/server/src/ingest/protocols/osmand/osmand.device';
+import { encodeOsmAndQuery } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type { Fix } from '../trips/fix';
 import { recordError } from '../stats';
 import { toOsmAnd } from './messages';

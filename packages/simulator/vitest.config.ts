@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    name: 'tools',
-    include: ['simulator/**/*.test.ts'],
+    name: 'simulator',
+    include: ['src/**/*.test.ts'],
   },
 });

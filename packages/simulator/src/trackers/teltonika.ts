@@ -2,7 +2,7 @@ import {
   encodeTeltonikaAvl,
   encodeTeltonikaImei,
   readTeltonikaAck,
-} from '../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
+} from '../../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
 import type { Fix } from '../trips/fix';
 import { toTeltonika } from './messages';
 import { TcpLink } from './tcp-link';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { gt06Protocol } from '../../../apps/server/src/ingest/protocols/gt06/gt06.decoder';
+import { gt06Protocol } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.decoder';
 import {
   encodeGt06Alarm,
   encodeGt06Login,
-} from '../../../apps/server/src/ingest/protocols/gt06/gt06.device';
-import { teltonikaProtocol } from '../../../apps/server/src/ingest/protocols/teltonika/teltonika.decoder';
+} from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
+import { teltonikaProtocol } from '../../../../apps/server/src/ingest/protocols/teltonika/teltonika.decoder';
 import {
   encodeTeltonikaAvl,
   encodeTeltonikaImei,
-} from '../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
+} from '../../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
 import type { Fix } from '../trips/fix';
 import { toGt06Location, toGt06Status, toOsmAnd, toTeltonika } from './messages';
 

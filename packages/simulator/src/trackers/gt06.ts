@@ -4,8 +4,8 @@ import {
   encodeGt06Location,
   encodeGt06Login,
   nextGt06SerialNo,
-} from '../../../apps/server/src/ingest/protocols/gt06/gt06.device';
-import { readFrame } from '../../../apps/server/src/ingest/protocols/gt06/gt06.frame';
+} from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
+import { readFrame } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.frame';
 import type { Fix } from '../trips/fix';
 import { toGt06Location, toGt06Status } from './messages';
 import { TcpLink } from './tcp-link';

@@ -1,12 +1,12 @@
 import type {
   Gt06Location,
   Gt06Status,
-} from '../../../apps/server/src/ingest/protocols/gt06/gt06.device';
-import type { OsmAndReport } from '../../../apps/server/src/ingest/protocols/osmand/osmand.device';
+} from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
+import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
   TeltonikaBeacon,
   TeltonikaRecord,
-} from '../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
+} from '../../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
 import type { Fix } from '../trips/fix';
 
 /** How each protocol carries a simulated fix. Pure. */
