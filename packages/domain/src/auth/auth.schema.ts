@@ -66,7 +66,7 @@ export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: textSchema({ max: 255, error: MESSAGES.resetTokenInvalid }).min(
+    token: textSchema({ max: 255, trim: false, error: MESSAGES.resetTokenInvalid }).min(
       1,
       MESSAGES.resetTokenInvalid,
     ),
