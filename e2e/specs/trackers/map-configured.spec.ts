@@ -5,7 +5,7 @@ import { configuredUrl, mapAssetsUrl } from '../../support/servers';
 const map = (page: Page) => page.getByTestId('fleet-map');
 
 test.describe('an installation with its own map style and satellite imagery', () => {
-  // The second server of playwright.config.ts: MAP_STYLE_URL and SATELLITE_URL point at the
+  // The second server of support/start-servers.ts: MAP_STYLE_URL and SATELLITE_URL point at the
   // stand-in map services (support/map-assets-server.ts).
   test.use({ baseURL: configuredUrl });
 
