@@ -5,7 +5,7 @@ import { MAP_ASSETS_PORT } from './servers';
  * Stands in for the outside map services an installation may configure (spec: MAP_STYLE_URL,
  * SATELLITE_URL), which cannot be reached from here: a MapLibre style and a raster tile
  * service, over real HTTP, so the browser test of a configured map loads them as it would in
- * production. Started by playwright.config.ts.
+ * production. Started by support/start-servers.ts.
  */
 
 /** A style of its own: one background colour the bundled offline style never uses. */

@@ -1,4 +1,4 @@
-/** Ports of the servers playwright.config.ts starts for the browser tests. */
+/** Ports of the servers support/start-servers.ts starts for the browser tests. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 /** A second installation with its own map style and satellite imagery. */
 export const CONFIGURED_PORT = E2E_PORT + 1;

@@ -1,18 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
+/** A demo user's bearer token and the account the app opens for them. */
 export interface Session {
   token: string;
   accountId: number;
-}
-
-/** The signed-in browser's token and account, to prepare data through the API. */
-export async function browserSession(page: Page): Promise<Session> {
-  const stored = await page.evaluate(() => ({
-    token: localStorage.getItem('waymark.token'),
-    account: localStorage.getItem('waymark.account'),
-  }));
-  if (!stored.token || !stored.account) throw new Error('No session stored after logging in');
-  return { token: stored.token, accountId: Number(stored.account) };
 }
 
 export async function apiGet<T>(page: Page, session: Session, path: string): Promise<T> {

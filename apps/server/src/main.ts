@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, parseConfig, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo';
 import { startListeners } from './ingest/listeners';
@@ -12,6 +13,13 @@ function loggerOptions(config: Config) {
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),
   };
+}
+
+/** Resolves once the logger has written out what it was given (pino's flush). */
+function flushLogs(log: FastifyBaseLogger): Promise<void> {
+  // Fastify's logger type leaves flush out; the logger it builds from these options is pino.
+  const { flush } = log as FastifyBaseLogger & { flush?: (done: () => void) => void };
+  return new Promise((resolve) => (flush ? flush.call(log, () => resolve()) : resolve()));
 }
 
 async function main() {
@@ -74,6 +82,10 @@ async function main() {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(20)} ${login.note}`);
   }
+  // On a terminal the logs go through pino-pretty in a worker thread and would land after
+  // this message; once the start-up lines are out, the address, the device ports and the
+  // logins are the last thing a new user reads.
+  await flushLogs(app.log);
   console.log(lines.join('\n') + '\n');
 }
 

@@ -1,12 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, logIn, logInAs } from '../../support/login';
+import { logIn } from '../../support/login';
+import { expect, expectSignedIn, test } from '../../support/test';
+import { DEMO_PASSWORD } from '../../support/users';
 
 // Only this file signs in as the consumer demo user, so changing that profile is safe.
 test('a user updates the profile with a masked phone and changes the password', async ({
   page,
+  signIn,
 }) => {
-  await logInAs(page, 'consumer@demo.test', 'Casey Consumer');
+  // A session of its own: a new password ends the user's other sessions.
+  await signIn('consumer', { ownSession: true });
   await page.goto('/account');
+  await expectSignedIn(page, 'consumer');
   const name = page.getByLabel('Name');
   await name.fill('Casey Q. Consumer');
   const phone = page.getByLabel('Phone');
@@ -29,12 +33,14 @@ test('a user updates the profile with a masked phone and changes the password', 
   await update.click();
   await expect(page.getByText('Password has been updated!')).toBeVisible();
 
-  // The new password works; then it is set back so a rerun starts from the seed.
+  // The new password works in the login form (which returns to the page asked for); then it
+  // is set back so a rerun starts from the seed.
   await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await logIn(page, 'consumer@demo.test', 'a longer secret');
-  await expect(page.getByRole('button', { name: 'Casey Q. Consumer' })).toBeVisible();
   await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount/);
+  await logIn(page, 'consumer@demo.test', 'a longer secret');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('button', { name: 'Casey Q. Consumer' })).toBeVisible();
   await page.getByLabel('New password').fill(DEMO_PASSWORD);
   await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Update password' }).click();

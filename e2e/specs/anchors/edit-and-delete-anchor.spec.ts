@@ -1,13 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInAs } from '../../support/login';
-
-// The map runs on SwiftShader here: the wizard's map step takes a while.
-test.describe.configure({ timeout: 120_000 });
+import type { Page } from '@playwright/test';
+import { uniqueName, type Session } from '../../support/session';
+import { expect, test } from '../../support/test';
 
 /** An anchor made through the API, so this test owns it. */
-async function anchorByApi(page: Page, name: string) {
-  const bearer = await page.evaluate(() => window.localStorage.getItem('waymark.token'));
-  const headers = { Authorization: `Bearer ${bearer}` };
+async function anchorByApi(page: Page, session: Session, name: string) {
+  const headers = { Authorization: `Bearer ${session.token}` };
   const me = (await (await page.request.get('/api/me', { headers })).json()) as {
     data: { accounts: { id: number; title: string }[] };
   };
@@ -19,17 +16,21 @@ async function anchorByApi(page: Page, name: string) {
   expect(response.status()).toBe(200);
 }
 
-test('a user edits an anchor in the wizard and deletes it from the list', async ({ page }) => {
-  await logInAs(page, 'user@demo.test', 'Pat Power');
-  await anchorByApi(page, 'Yard beacon');
+test('a user edits an anchor in the wizard and deletes it from the list', async ({
+  page,
+  signIn,
+}) => {
+  const session = await signIn('user');
+  const name = uniqueName('Yard beacon');
+  await anchorByApi(page, session, name);
   await page.goto('/anchors');
-  const row = page.getByRole('listitem').filter({ hasText: 'Yard beacon' });
+  const row = page.getByRole('listitem').filter({ hasText: name });
   await expect(row).toContainText('40 ft');
 
-  await row.getByRole('button', { name: 'Edit Yard beacon' }).click();
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('Name')).toHaveValue('Yard beacon');
-  await dialog.getByLabel('Name').fill('Yard beacon east');
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByLabel('Name').fill(`${name} east`);
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByTestId('anchor-point')).toHaveText('Point 41.88000, -87.63000');
   await dialog.getByLabel('Radius').click();
@@ -38,15 +39,15 @@ test('a user edits an anchor in the wizard and deletes it from the list', async 
     await dialog.getByRole('button', { name: 'Continue' }).click();
   }
   await dialog.getByRole('button', { name: 'Save Anchor' }).click();
-  await expect(page.getByText('Yard beacon east has been updated')).toBeVisible();
+  await expect(page.getByText(`${name} east has been updated`)).toBeVisible();
 
-  const edited = page.getByRole('listitem').filter({ hasText: 'Yard beacon east' });
+  const edited = page.getByRole('listitem').filter({ hasText: `${name} east` });
   await expect(edited).toContainText('70 ft');
-  await edited.getByRole('button', { name: 'Show Yard beacon east on the map' }).click();
+  await edited.getByRole('button', { name: `Show ${name} east on the map` }).click();
   await expect(page.getByTestId('anchor-popup')).toContainText('Radius 70 ft');
 
-  await edited.getByRole('button', { name: 'Delete Yard beacon east' }).click();
+  await edited.getByRole('button', { name: `Delete ${name} east` }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Yard beacon east has been deleted')).toBeVisible();
+  await expect(page.getByText(`${name} east has been deleted`)).toBeVisible();
   await expect(edited).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { logIn, logInAs } from '../../support/login';
+import { logIn } from '../../support/login';
+import { expect, expectSignedIn, test } from '../../support/test';
 
+// The tests of the login form itself; every other test starts signed in (support/test.ts).
 test('an admin logs in and lands on the trackers screen', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
@@ -26,8 +27,9 @@ test('a logged-out visit to a deep link returns there after login', async ({ pag
   await expect(page.getByRole('button', { name: 'Update account' })).toBeVisible();
 });
 
-test('a logged-in user opening /login goes to the trackers', async ({ page }) => {
-  await logInAs(page, 'user@demo.test', 'Pat Power');
+test('a logged-in user opening /login goes to the trackers', async ({ page, signIn }) => {
+  await signIn('user');
   await page.goto('/login');
   await expect(page).toHaveURL(/\/trackers$/);
+  await expectSignedIn(page, 'user');
 });

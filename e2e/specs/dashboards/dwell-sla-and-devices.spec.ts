@@ -1,18 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, logInAs } from '../../support/login';
-
-// Logging in, seeding the yard and a dozen round trips: generous on a busy 2-core machine.
-test.describe.configure({ timeout: 90_000 });
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Session } from '../../support/session';
+import { expect, expectSignedIn, test } from '../../support/test';
 
 /** Container 59 is cancelled, so the demo simulator leaves it alone: only this test moves it. */
 const TRACKER = 'Container 59';
 
-async function api(request: APIRequestContext) {
-  const login = await request.post('/api/token', {
-    data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { Authorization: `Bearer ${token}` };
+async function api(request: APIRequestContext, admin: Session) {
+  const headers = { Authorization: `Bearer ${admin.token}` };
   const get = async <T>(path: string) => {
     const response = await request.get(`/api${path}`, { headers });
     expect(response.ok()).toBe(true);
@@ -27,8 +21,8 @@ async function api(request: APIRequestContext) {
  * A geofence of its own around the tracker, and a report from inside it through the JSON
  * ingest: the pipeline opens a visit, so the dwell row has one device inside.
  */
-async function trackerParkedInNewYard(request: APIRequestContext, name: string) {
-  const a = await api(request);
+async function trackerParkedInNewYard(request: APIRequestContext, admin: Session, name: string) {
+  const a = await api(request, admin);
   const devices = await a.get<{ id: number; name: string; serial: string }[]>(
     `/accounts/${a.accountId}/device-list`,
   );
@@ -76,7 +70,9 @@ const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
 
 async function openDwell(page: Page, name: string) {
-  await logInAs(page, 'manager@demo.test', 'Morgan Manager');
+  // The navigation is the same on every screen: the account page has no map to wait for.
+  await page.goto('/account');
+  await expectSignedIn(page, 'manager');
   await page.getByRole('link', { name: 'Dashboards' }).click();
   await expect(page).toHaveURL(/\/dashboards\/dwell$/);
   await page.getByRole('textbox', { name: 'Search geofences' }).fill(name);
@@ -92,9 +88,12 @@ async function setInline(page: Page, label: string, value: string) {
 test('a manager sets a dwell SLA and asset bounds inline, reads the new colours and expands the row to its trackers', async ({
   page,
   request,
+  signIn,
+  sessionOf,
 }) => {
   const name = `Dwell Yard ${Date.now().toString(36)}`;
-  const yard = await trackerParkedInNewYard(request, name);
+  const yard = await trackerParkedInNewYard(request, await sessionOf('admin'), name);
+  await signIn('manager');
   await openDwell(page, name);
 
   const percentage = row(page, name).getByTestId('dwell-percentage');
@@ -153,8 +152,9 @@ test('a manager sets a dwell SLA and asset bounds inline, reads the new colours 
 
 test('the help modal explains the figures, and Analytics embeds the account report', async ({
   page,
+  signIn,
 }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
   await page.goto('/dashboards');
   await expect(page).toHaveURL(/\/dashboards\/dwell$/);
   await page.getByRole('button', { name: 'How We Calculate Dwell' }).click();
@@ -171,8 +171,10 @@ test('the help modal explains the figures, and Analytics embeds the account repo
   );
 });
 
-test('a power user has no dashboards', async ({ page }) => {
-  await logInAs(page, 'user@demo.test', 'Pat Power');
+test('a power user has no dashboards', async ({ page, signIn }) => {
+  await signIn('user');
+  await page.goto('/account');
+  await expectSignedIn(page, 'user');
   await expect(page.getByRole('link', { name: 'Trackers' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboards' })).toHaveCount(0);
   await page.goto('/dashboards/dwell');

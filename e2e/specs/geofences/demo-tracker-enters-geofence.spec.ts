@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
-import { apiGet, apiPost, browserSession, uniqueName } from '../../support/session';
+import { apiGet, apiPost, uniqueName } from '../../support/session';
+import { expect, test } from '../../support/test';
 
-// The demo simulator reports every 30 s per tracker: wait for the next report or two.
-test.describe.configure({ timeout: 120_000 });
+// The demo simulator reports every 30 s per tracker: wait for the next report or two, on top
+// of the usual budget.
+test.describe.configure({ timeout: 180_000 });
 
 /**
  * The whole position path with nothing faked: a geofence is drawn around a tracker the demo
@@ -11,9 +11,9 @@ test.describe.configure({ timeout: 120_000 });
  */
 test('a demo tracker driving into a new geofence produces a geofence-enter event and a dwell row', async ({
   page,
+  signIn,
 }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  const session = await browserSession(page);
+  const session = await signIn('admin');
   const devices = await apiGet<{ id: number; name: string }[]>(
     page,
     session,

@@ -1,10 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInAs } from '../../support/login';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../support/test';
 
 const map = (page: Page) => page.getByTestId('fleet-map');
-
-// WebGL runs on SwiftShader here (PITFALLS.md): map screens get a longer budget.
-test.describe.configure({ timeout: 120_000 });
 
 /** Clicks the corners of a rectangle around the map's centre, then the first one to close it. */
 async function drawRectangle(page: Page) {
@@ -30,7 +27,7 @@ async function newGeofence(page: Page, name: string) {
   await expect(page.getByRole('tab', { name: 'Geofences' })).toBeVisible();
   await page.getByRole('link', { name: 'New Geofence' }).click();
   await expect(page.getByRole('heading', { name: 'New Geofence' })).toBeVisible();
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-ready', 'true');
   await expect(map(page)).toHaveAttribute('data-mode', 'create');
 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
@@ -41,9 +38,10 @@ async function newGeofence(page: Page, name: string) {
 
 test('a manager draws a polygon geofence, saves it and finds it on the map and in the list', async ({
   page,
+  signIn,
 }) => {
   const name = `E2E Yard ${Date.now().toString(36)}`;
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
   await newGeofence(page, name);
 
   // Without a shape Save stays disabled and says why.
@@ -72,7 +70,7 @@ test('a manager draws a polygon geofence, saves it and finds it on the map and i
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('Polygon of 4 corners')).toBeVisible();
   await expect(page.getByText('yard@example.test')).toBeVisible();
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-ready', 'true');
   await expect(map(page)).toHaveAttribute('data-geofences', '1');
 
   await page.getByRole('link', { name: 'All Geofences' }).click();
@@ -83,9 +81,12 @@ test('a manager draws a polygon geofence, saves it and finds it on the map and i
   await expect(page.getByText('No geofences found')).toBeVisible();
 });
 
-test('a manager redraws a geofence as a circle, renames it and deletes it', async ({ page }) => {
+test('a manager redraws a geofence as a circle, renames it and deletes it', async ({
+  page,
+  signIn,
+}) => {
   const name = `E2E Depot ${Date.now().toString(36)}`;
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
   await newGeofence(page, name);
   await page.getByRole('button', { name: 'Polygon' }).click();
   await drawRectangle(page);

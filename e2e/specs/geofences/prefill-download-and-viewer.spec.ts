@@ -1,13 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
-
-// WebGL runs on SwiftShader here (PITFALLS.md): map screens get a longer budget.
-test.describe.configure({ timeout: 120_000 });
+import { expect, test } from '../../support/test';
 
 test('the create link prefills the address, and all geofences are sent as a CSV', async ({
   page,
+  signIn,
 }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
   await page.goto('/geofences/create?label=Near%20Springfield%2C%20IL%2C%20US&lat=39.8&lng=-89.6');
   await expect(page.getByRole('combobox', { name: 'Address' })).toHaveValue(
     'Near Springfield, IL, US',
@@ -33,8 +30,11 @@ test('the create link prefills the address, and all geofences are sent as a CSV'
   ).toBeVisible();
 });
 
-test('a viewer reads geofences but cannot create, edit or delete them', async ({ page }) => {
-  await logInAs(page, 'viewer@demo.test', 'Vic Viewer');
+test('a viewer reads geofences but cannot create, edit or delete them', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('viewer');
   await page.goto('/geofences');
   const first = page.getByRole('list', { name: 'Geofences' }).getByRole('link').first();
   await expect(first).toBeVisible();

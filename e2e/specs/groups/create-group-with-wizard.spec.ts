@@ -1,14 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
 import { uniqueName } from '../../support/session';
-
-// A whole wizard run is long on a shared two-core machine.
-test.describe.configure({ timeout: 120_000 });
+import { expect, test } from '../../support/test';
 
 test('an admin creates a group through the three-step wizard and finds it in the list', async ({
   page,
+  signIn,
 }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
   await page.goto('/groups');
   const groups = page.getByRole('list', { name: 'Groups' });
   // The demo seed's groups are listed.
@@ -66,8 +63,8 @@ test('an admin creates a group through the three-step wizard and finds it in the
   await expect(members.getByRole('listitem', { name: 'Truck 01' })).toBeVisible();
 });
 
-test('an empty wizard saves a blank group', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('an empty wizard saves a blank group', async ({ page, signIn }) => {
+  await signIn('admin');
   await page.goto('/groups');
   await page.getByRole('button', { name: 'New Tracker Group' }).click();
   const wizard = page.getByRole('dialog');

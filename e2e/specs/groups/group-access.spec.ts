@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { logInAs, openAccountMenu } from '../../support/login';
+import { openAccountMenu } from '../../support/login';
+import { expect, expectSignedIn, test } from '../../support/test';
 
-// Each test logs in and opens map screens: slow on a shared two-core machine.
-test.describe.configure({ timeout: 90_000 });
-
-test('a manager sees the groups but may not create one: Access denied', async ({ page }) => {
-  await logInAs(page, 'manager@demo.test', 'Morgan Manager');
+test('a manager sees the groups but may not create one: Access denied', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('manager');
   await page.goto('/groups');
   await expect(
     page.getByRole('list', { name: 'Groups' }).getByRole('listitem', { name: 'Cold Chain' }),
@@ -15,8 +15,8 @@ test('a manager sees the groups but may not create one: Access denied', async ({
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the trackers list Groups tab lists the groups and opens one', async ({ page }) => {
-  await logInAs(page, 'manager@demo.test', 'Morgan Manager');
+test('the trackers list Groups tab lists the groups and opens one', async ({ page, signIn }) => {
+  await signIn('manager');
   await page.goto('/trackers');
   await page.getByRole('tab', { name: 'Groups' }).click();
   await page
@@ -30,10 +30,13 @@ test('the trackers list Groups tab lists the groups and opens one', async ({ pag
   ).toBeVisible();
 });
 
-test('a consumer account is sent to the trackers list', async ({ page }) => {
+test('a consumer account is sent to the trackers list', async ({ page, signIn }) => {
   // The admin's consumer account, not Casey's login: the account settings test changes
   // Casey's password while it runs in parallel.
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
+  // The account menu is the same on every screen: the account page has no map to wait for.
+  await page.goto('/account');
+  await expectSignedIn(page, 'admin');
   await openAccountMenu(page, 'Alex Admin');
   await page.getByRole('menuitem', { name: 'Switch Accounts' }).click();
   const dialog = page.getByRole('dialog', { name: 'Switching Account' });
@@ -44,8 +47,8 @@ test('a consumer account is sent to the trackers list', async ({ page }) => {
   await expect(page).toHaveURL(/\/trackers$/);
 });
 
-test('a tracker opened from the group list goes back to All Groups', async ({ page }) => {
-  await logInAs(page, 'manager@demo.test', 'Morgan Manager');
+test('a tracker opened from the group list goes back to All Groups', async ({ page, signIn }) => {
+  await signIn('manager');
   await page.goto('/groups');
   const row = page
     .getByRole('list', { name: 'Groups' })

@@ -1,18 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
-import { apiGet, apiPost, browserSession, uniqueName } from '../../support/session';
-
-// Each test logs in and opens map screens: slow on a shared two-core machine.
-test.describe.configure({ timeout: 90_000 });
+import { apiGet, apiPost, uniqueName } from '../../support/session';
+import { expect, test } from '../../support/test';
 
 interface Tracker {
   id: number;
   name: string;
 }
 
-test('a tracker leaves a group through its row menu', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  const session = await browserSession(page);
+test('a tracker leaves a group through its row menu', async ({ page, signIn }) => {
+  const session = await signIn('admin');
   const trackers = await apiGet<Tracker[]>(
     page,
     session,

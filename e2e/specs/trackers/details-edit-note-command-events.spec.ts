@@ -1,28 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInAs } from '../../support/login';
-
-interface Session {
-  token: string;
-  accountId: number;
-}
-
-/** The signed-in browser's token and account, to find test data through the API. */
-async function browserSession(page: Page): Promise<Session> {
-  const stored = await page.evaluate(() => ({
-    token: localStorage.getItem('waymark.token'),
-    account: localStorage.getItem('waymark.account'),
-  }));
-  if (!stored.token || !stored.account) throw new Error('No session stored after logging in');
-  return { token: stored.token, accountId: Number(stored.account) };
-}
-
-async function api<T>(page: Page, { token }: Session, path: string): Promise<T> {
-  const response = await page.request.get(`/api${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), `GET ${path}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
+import type { Page } from '@playwright/test';
+import { apiGet, type Session } from '../../support/session';
+import { expect, test } from '../../support/test';
 
 interface Tracker {
   id: number;
@@ -37,7 +15,7 @@ interface Template {
 
 /** A tracker with more than one page of events and a command that takes no arguments. */
 async function trackerWithEventsAndCommand(page: Page, session: Session) {
-  const trackers = await api<Tracker[]>(
+  const trackers = await apiGet<Tracker[]>(
     page,
     session,
     `/accounts/${session.accountId}/device-list`,
@@ -53,7 +31,7 @@ async function trackerWithEventsAndCommand(page: Page, session: Session) {
   );
   for (const [i, tracker] of trackers.entries()) {
     if ((pages[i] ?? 0) < 2) continue;
-    const templates = await api<Template[]>(page, session, `/devices/${tracker.id}/commands`);
+    const templates = await apiGet<Template[]>(page, session, `/devices/${tracker.id}/commands`);
     const command = templates.find((t) => !t.has_arguments && !t.is_category);
     if (command) return { tracker, command };
   }
@@ -62,11 +40,9 @@ async function trackerWithEventsAndCommand(page: Page, session: Session) {
 
 test('an admin edits the note, sends a command and pages the events of a tracker', async ({
   page,
+  signIn,
 }) => {
-  // Three features of one screen in a row, next to a WebGL map drawn in software.
-  test.setTimeout(60_000);
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  const session = await browserSession(page);
+  const session = await signIn('admin');
   const { tracker, command } = await trackerWithEventsAndCommand(page, session);
 
   await page.goto(`/trackers/${tracker.id}`);

@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
-import { apiGet, browserSession } from '../../support/session';
+import { apiGet } from '../../support/session';
+import { expect, test } from '../../support/test';
 
-test('tracker details follow a live position and show the account geofences', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  const session = await browserSession(page);
+test('tracker details follow a live position and show the account geofences', async ({
+  page,
+  signIn,
+}) => {
+  const session = await signIn('admin');
   const trackers = await apiGet<{ id: number; name: string; serial: string }[]>(
     page,
     session,
@@ -19,7 +20,7 @@ test('tracker details follow a live position and show the account geofences', as
 
   await page.goto(`/trackers/${reefer.id}`);
   const popup = page.getByTestId('tracker-popup');
-  await expect(popup.getByText('Reefer 10')).toBeVisible({ timeout: 30_000 });
+  await expect(popup.getByText('Reefer 10')).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Map legend' }).getByText('Geofence', { exact: true }),
   ).toBeVisible();

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
-import { apiGet, browserSession } from '../../support/session';
+import { apiGet } from '../../support/session';
+import { expect, test } from '../../support/test';
 
 interface Triggers {
   min_temperature: number | null;
@@ -11,10 +10,9 @@ interface Triggers {
 
 test('an admin sets temperature SLAs in Fahrenheit and lets the viewer see the tracker', async ({
   page,
+  signIn,
 }) => {
-  test.setTimeout(60_000);
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  const session = await browserSession(page);
+  const session = await signIn('admin');
   const trackers = await apiGet<{ id: number; name: string; model_title: string }[]>(
     page,
     session,

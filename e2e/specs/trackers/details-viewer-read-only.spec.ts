@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, logInAs } from '../../support/login';
-
-async function tokenFor(page: Page, email: string): Promise<string> {
-  const response = await page.request.post('/api/token', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../support/test';
 
 async function trackerIds(page: Page, token: string, accountId: number): Promise<number[]> {
   const response = await page.request.get(`/api/accounts/${accountId}/device-list`, {
@@ -19,11 +11,13 @@ async function trackerIds(page: Page, token: string, accountId: number): Promise
 
 test('a viewer reads a tracker without edit controls and cannot open one outside their access', async ({
   page,
+  signIn,
+  sessionOf,
 }) => {
-  await logInAs(page, 'viewer@demo.test', 'Vic Viewer');
-  const accountId = Number(await page.evaluate(() => localStorage.getItem('waymark.account')));
-  const visible = await trackerIds(page, await tokenFor(page, 'viewer@demo.test'), accountId);
-  const all = await trackerIds(page, await tokenFor(page, 'admin@demo.test'), accountId);
+  const viewer = await signIn('viewer');
+  const accountId = viewer.accountId;
+  const visible = await trackerIds(page, viewer.token, accountId);
+  const all = await trackerIds(page, (await sessionOf('admin')).token, accountId);
   const hidden = all.find((id) => !visible.includes(id));
   expect(visible.length).toBeGreaterThan(0);
   expect(hidden).toBeDefined();

@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
+import { expect, expectSignedIn, test } from '../../support/test';
 
-test('the listed trackers download as a positions CSV, or are sent by e-mail', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('the listed trackers download as a positions CSV, or are sent by e-mail', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   await page.getByPlaceholder('Search Trackers...').fill('Truck 07');
   await expect(page.getByRole('button', { name: 'Show Truck 07 on map' })).toBeVisible();
 

@@ -1,8 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
+import { expect, expectSignedIn, test } from '../../support/test';
 
-test('the list column hides, and its width is kept in a cookie across visits', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('the list column hides, and its width is kept in a cookie across visits', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   const trackers = page.getByRole('list', { name: 'Trackers' });
   const handle = page.getByRole('separator', { name: 'Resize the trackers list' });
   // Spec 000 §2.3: 33 % by default.
@@ -25,9 +29,11 @@ test('the list column hides, and its width is kept in a cookie across visits', a
   await expect(trackers).toBeVisible();
 });
 
-test('below 768 px one column shows, switched between list and map', async ({ page }) => {
+test('below 768 px one column shows, switched between list and map', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 600, height: 900 });
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   const column = page.getByRole('radiogroup', { name: 'Column' });
   await expect(page.getByRole('list', { name: 'Trackers' })).toBeVisible();
   await expect(page.getByTestId('fleet-map')).toHaveCount(0);

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { logInAs } from '../../support/login';
+import { expect, expectSignedIn, test } from '../../support/test';
 
-test('search narrows the list and is kept in the URL', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('search narrows the list and is kept in the URL', async ({ page, signIn }) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   const list = page.getByRole('list', { name: 'Trackers' });
   await expect(page.getByTestId('tracker-count')).toHaveText('60 trackers');
 
@@ -28,8 +29,13 @@ test('search narrows the list and is kept in the URL', async ({ page }) => {
   await expect(page.getByText('No tracker matches the search or the filters')).toBeVisible();
 });
 
-test('a filter hides trackers that have not reported and survives a reload', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('a filter hides trackers that have not reported and survives a reload', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   const list = page.getByRole('list', { name: 'Trackers' });
   // Van 56 is still being provisioned: it has never reported a position.
   await page.getByPlaceholder('Search Trackers...').fill('Van 56');
@@ -57,8 +63,10 @@ test('a filter hides trackers that have not reported and survives a reload', asy
   await expect(van).toBeVisible();
 });
 
-test('page size choices and the pager', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('page size choices and the pager', async ({ page, signIn }) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   await expect(page.getByTestId('tracker-count')).toHaveText('60 trackers');
   const pageButton = (n: string) => page.getByRole('button', { name: n, exact: true });
   await pageButton('3').click();

@@ -1,10 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInAs } from '../../support/login';
+import type { Page } from '@playwright/test';
+import { expect, expectSignedIn, test } from '../../support/test';
 
 const trackerList = (page: Page) => page.getByRole('list', { name: 'Trackers' });
 
-test('an account whose trackers have not arrived says the list is empty', async ({ page }) => {
-  await logInAs(page, 'new@demo.test', 'Noa Newcomer');
+test('an account whose trackers have not arrived says the list is empty', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('newcomer');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'newcomer');
   await expect(page.getByText('There are no trackers')).toBeVisible();
   await expect(page.getByText('Your trackers list is empty')).toBeVisible();
   await expect(trackerList(page)).toHaveCount(0);
@@ -12,8 +17,11 @@ test('an account whose trackers have not arrived says the list is empty', async 
 
 test('a tracker that never reported is Not Connected; the others tell when they last were', async ({
   page,
+  signIn,
 }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   const search = page.getByPlaceholder('Search Trackers...');
   // Van 56 is still being provisioned: it has never reported a position.
   await search.fill('Van 56');
@@ -29,8 +37,13 @@ test('a tracker that never reported is Not Connected; the others tell when they 
   ).toBeVisible();
 });
 
-test('select all checks every listed tracker; one unchecked leaves the rest', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('select all checks every listed tracker; one unchecked leaves the rest', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   await page.getByPlaceholder('Search Trackers...').fill('Truck');
   const count = page.getByTestId('tracker-count');
   await expect(count).toHaveText('10 trackers');
@@ -51,8 +64,10 @@ test('select all checks every listed tracker; one unchecked leaves the rest', as
   await expect(page.getByLabel('Select all')).not.toBeChecked();
 });
 
-test('battery badges are red below 20, yellow below 40, green above', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('battery badges are red below 20, yellow below 40, green above', async ({ page, signIn }) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   await page.getByRole('combobox', { name: 'Page size' }).click();
   await page.getByRole('option', { name: '100', exact: true }).click();
   const badges = trackerList(page).getByLabel(/^Battery \d+%$/);
@@ -86,9 +101,14 @@ test('battery badges are red below 20, yellow below 40, green above', async ({ p
   }
 });
 
-test('auto-refresh asks for the list every 30 seconds and is remembered', async ({ page }) => {
+test('auto-refresh asks for the list every 30 seconds and is remembered', async ({
+  page,
+  signIn,
+}) => {
   await page.clock.install();
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   await expect(page.getByTestId('tracker-count')).toHaveText('60 trackers');
   const toggle = page.getByRole('switch', { name: 'Auto-refresh' });
   await expect(toggle).not.toBeChecked();
@@ -110,8 +130,10 @@ test('auto-refresh asks for the list every 30 seconds and is remembered', async 
   await expect(page.getByRole('switch', { name: 'Auto-refresh' })).toBeChecked();
 });
 
-test('Controls pick the range of the downloads, at most 90 days', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+test('Controls pick the range of the downloads, at most 90 days', async ({ page, signIn }) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   const picker = page.getByRole('button', { name: 'Date range' });
   await expect(picker).toHaveCount(0);
   await page.getByRole('switch', { name: 'Controls' }).check();

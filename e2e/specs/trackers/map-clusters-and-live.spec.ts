@@ -1,16 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInAs } from '../../support/login';
+import type { Page } from '@playwright/test';
+import { expect, expectSignedIn, test } from '../../support/test';
 
 const map = (page: Page) => page.getByTestId('fleet-map');
 
-test('the map clusters trackers, explains itself and opens a tracker popup', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+test('the map clusters trackers, explains itself and opens a tracker popup', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
+  await expect(map(page)).toHaveAttribute('data-ready', 'true');
   // The demo fleet drives apart over time; from zoom 3 the whole country is a few clusters.
   await page.getByRole('button', { name: 'Zoom out' }).click();
   await page.getByRole('button', { name: 'Zoom out' }).click();
   // Counts come from what the marker canvas drew on screen.
-  await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/, { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
   const cluster = page.getByRole('img', { name: /^Cluster of \d+ trackers$/ }).first();
   await expect(cluster).toBeVisible();
 
@@ -19,7 +24,7 @@ test('the map clusters trackers, explains itself and opens a tracker popup', asy
   const box = (await cluster.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect
-    .poll(async () => Number(await map(page).getAttribute('data-zoom')), { timeout: 10_000 })
+    .poll(async () => Number(await map(page).getAttribute('data-zoom')))
     .toBeGreaterThan(3);
 
   const legend = page.getByRole('region', { name: 'Map legend' });
@@ -40,12 +45,12 @@ test('the map clusters trackers, explains itself and opens a tracker popup', asy
     /^\/geofences\/\d+$/,
   );
   // Only the searched tracker is on the map, centred, and drawn as a single marker.
-  await expect(map(page)).toHaveAttribute('data-markers', '1', { timeout: 20_000 });
+  await expect(map(page)).toHaveAttribute('data-markers', '1');
   await expect(map(page)).toHaveAttribute('data-trackers', '1');
 
   // Closed, the popup opens again from a click on the marker, where the camera centred it.
   await expect
-    .poll(async () => Number(await map(page).getAttribute('data-zoom')), { timeout: 10_000 })
+    .poll(async () => Number(await map(page).getAttribute('data-zoom')))
     .toBeGreaterThanOrEqual(12);
   await page.getByRole('button', { name: 'Close popup' }).click();
   await expect(popup).toHaveCount(0);
@@ -54,30 +59,34 @@ test('the map clusters trackers, explains itself and opens a tracker popup', asy
   await expect(popup.getByText('Truck 07')).toBeVisible();
 });
 
-test('a viewer gets the popup without the Create geofence link', async ({ page }) => {
-  await logInAs(page, 'viewer@demo.test', 'Vic Viewer');
+test('a viewer gets the popup without the Create geofence link', async ({ page, signIn }) => {
+  await signIn('viewer');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'viewer');
   await page
     .getByRole('button', { name: /^Show .+ on map$/ })
     .first()
     .click();
   const popup = page.getByTestId('tracker-popup');
-  await expect(popup).toBeVisible({ timeout: 30_000 });
+  await expect(popup).toBeVisible();
   await expect(popup.getByRole('link', { name: 'Create geofence' })).toHaveCount(0);
 });
 
 test('live positions move the marker without a reload, a BLE report to its anchor', async ({
   page,
   request,
+  signIn,
 }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  const session = await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   // Pickup 60 is blocked, so the demo simulator leaves it alone: only this test moves it.
   await page.getByPlaceholder('Search Trackers...').fill('Pickup 60');
   await page.getByRole('button', { name: 'Show Pickup 60 on map' }).click();
   const popup = page.getByTestId('tracker-popup');
-  await expect(popup.getByText('Pickup 60')).toBeVisible({ timeout: 30_000 });
+  await expect(popup.getByText('Pickup 60')).toBeVisible();
 
-  const bearer = await page.evaluate(() => window.localStorage.getItem('waymark.token'));
-  const auth = { Authorization: `Bearer ${bearer}` };
+  const auth = { Authorization: `Bearer ${session.token}` };
   const me = (await (await request.get('/api/me', { headers: auth })).json()) as {
     data: { accounts: { id: number; title: string }[] };
   };

@@ -1,24 +1,29 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInAs } from '../../support/login';
+import type { Page } from '@playwright/test';
+import { expect, expectSignedIn, test } from '../../support/test';
 import { configuredUrl, mapAssetsUrl } from '../../support/servers';
 
 const map = (page: Page) => page.getByTestId('fleet-map');
 
 test.describe('an installation with its own map style and satellite imagery', () => {
-  // The second server of playwright.config.ts: MAP_STYLE_URL and SATELLITE_URL point at the
+  // The second server of support/start-servers.ts: MAP_STYLE_URL and SATELLITE_URL point at the
   // stand-in map services (support/map-assets-server.ts).
   test.use({ baseURL: configuredUrl });
 
-  test('draws the trackers on the configured style and switches to satellite', async ({ page }) => {
+  test('draws the trackers on the configured style and switches to satellite', async ({
+    page,
+    signIn,
+  }) => {
     const bundledBasemap: string[] = [];
     page.on('request', (request) => {
       if (/countries-50m|states-10m/.test(request.url())) bundledBasemap.push(request.url());
     });
     const style = page.waitForResponse(`${mapAssetsUrl}/style.json`);
-    await logInAs(page, 'admin@demo.test', 'Alex Admin');
+    await signIn('admin');
+    await page.goto('/trackers');
+    await expectSignedIn(page, 'admin');
     expect((await style).status()).toBe(200);
-    await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-    await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/, { timeout: 30_000 });
+    await expect(map(page)).toHaveAttribute('data-ready', 'true');
+    await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
     expect(bundledBasemap).toEqual([]);
 
     const baseLayer = page.getByRole('radiogroup', { name: 'Base layer' });
@@ -32,9 +37,14 @@ test.describe('an installation with its own map style and satellite imagery', ()
   });
 });
 
-test('without a satellite service the map offers no base layer choice', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+test('without a satellite service the map offers no base layer choice', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
+  await expect(map(page)).toHaveAttribute('data-ready', 'true');
   await expect(page.getByRole('radiogroup', { name: 'Base layer' })).toHaveCount(0);
   await expect(page.getByText('Satellite', { exact: true })).toHaveCount(0);
 });

@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, logInAs } from '../../support/login';
+import { expect, expectSignedIn, test } from '../../support/test';
 
 test('the search icon slides the search field shut, clearing it, and open again', async ({
   page,
+  signIn,
 }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
+  await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
   await expect(page.getByTestId('tracker-count')).toHaveText('60 trackers');
   const field = page.getByPlaceholder('Search Trackers...');
   await field.fill('truck 07');
@@ -22,16 +24,14 @@ test('the search icon slides the search field shut, clearing it, and open again'
   await expect(page).toHaveURL(/[?&]search=reefer/);
 });
 
-test('a tracker that never reported shows the yellow warning for 3 seconds', async ({ page }) => {
-  await logInAs(page, 'admin@demo.test', 'Alex Admin');
-  const accountId = Number(await page.evaluate(() => localStorage.getItem('waymark.account')));
-  const token = await page.request.post('/api/token', {
-    data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
-  });
-  const bearer = ((await token.json()) as { data: { token: string } }).data.token;
+test('a tracker that never reported shows the yellow warning for 3 seconds', async ({
+  page,
+  signIn,
+}) => {
+  const { token, accountId } = await signIn('admin');
   const pending = await page.request.get(
     `/api/accounts/${accountId}/device-list?subscription_status=pending&with_current_position=1`,
-    { headers: { Authorization: `Bearer ${bearer}` } },
+    { headers: { Authorization: `Bearer ${token}` } },
   );
   const [never] = ((await pending.json()) as { data: { id: number; current_position: null }[] })
     .data;
