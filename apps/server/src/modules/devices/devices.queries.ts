@@ -10,9 +10,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import type { Membership } from '../accounts/accounts.queries';
-import { visibleDevices } from './device-access';
-import { presentCurrentRow } from '../positions/present';
+import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
+import { presentCurrentRow } from '../positions/positions.present';
 
 const listColumns = {
   id: devices.id,
@@ -36,10 +35,10 @@ export interface DeviceFilter {
   ids?: number[] | undefined;
 }
 
-function filterCondition(membership: Membership, filter: DeviceFilter): SQL {
+function filterCondition(scope: DeviceScope, filter: DeviceFilter): SQL {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return and(
-    visibleDevices(membership),
+    visibleDevices(scope),
     filter.statuses ? inArray(subscriptions.status, filter.statuses as never[]) : undefined,
     filter.ids ? inArray(devices.id, filter.ids.length ? filter.ids : [-1]) : undefined,
     pattern
@@ -75,11 +74,11 @@ function present(row: ListRow, withPosition: boolean, excludeGroups: boolean): D
 /** A page of trackers with the total, for paged lists. */
 export async function devicePage(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   filter: DeviceFilter,
   page: { limit: number; offset: number },
 ) {
-  const where = filterCondition(membership, filter);
+  const where = filterCondition(scope, filter);
   const [rows, [total]] = await Promise.all([
     baseQuery(db)
       .where(where)
@@ -99,7 +98,7 @@ export async function devicePage(
 
 export async function deviceIds(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   filter: DeviceFilter & { groupIds?: number[] | undefined },
 ) {
   const rows = await db
@@ -109,7 +108,7 @@ export async function deviceIds(
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
     .where(
       and(
-        filterCondition(membership, filter),
+        filterCondition(scope, filter),
         filter.groupIds
           ? sql`${devices.group_ids} && ${sql.param(filter.groupIds)}::int[]`
           : undefined,
@@ -234,13 +233,4 @@ export async function setTriggers(
   },
 ) {
   await db.update(devices).set(t).where(eq(devices.id, deviceId));
-}
-
-/** The account a device belongs to, for routes addressed by device id alone. */
-export async function accountOfDevice(db: Db, deviceId: number) {
-  const [row] = await db
-    .select({ account_id: devices.account_id })
-    .from(devices)
-    .where(eq(devices.id, deviceId));
-  return row?.account_id;
 }

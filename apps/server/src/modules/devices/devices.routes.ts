@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  accountFeatures,
   dataEnvelope,
   deviceDetailsSchema,
   deviceEventSchema,
@@ -12,30 +11,26 @@ import {
   idListSchema,
   idParamSchema,
   listEnvelope,
-  listedStatuses,
   rowsEnvelopeSchema,
   searchQuerySchema,
   textSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { accountAccess, authorize } from '../../http/account-access';
-import { invalidField } from '../../http/errors';
+import { actorFor, actorForDevice } from '../../access/actor';
 import { pageMeta } from '../../http/pagination';
 import { sendJsonStream } from '../../http/json-text';
 import { dateParam, idParam } from '../../http/params';
-import type { Membership } from '../accounts/accounts.queries';
-import { deviceAccess, deviceAccessById } from './device-scope';
-import { deviceListBody } from './device-rows.queries';
 import {
-  deviceIds,
-  devicePage,
-  deviceUsers,
-  eventsPage,
-  setDeviceUsers,
-  setTriggers,
-  updateDevice,
-} from './devices.queries';
-import { deviceChanged, deviceDetails } from './devices.service';
+  changeDevice,
+  changeDeviceTriggers,
+  chooseDeviceUsers,
+  deviceDetails,
+  deviceEvents,
+  deviceIdsOf,
+  deviceList,
+  devicesPage,
+  deviceTriggers,
+} from './devices.service';
 
 const deviceParams = z.object({
   id: idParamSchema,
@@ -56,21 +51,8 @@ const isOn = (v: z.infer<typeof flagValue>) => v === '1' || v === 'true';
 /** A yes/no parameter, off when absent. */
 const flag = flagValue.optional().transform((v) => v !== undefined && isOn(v));
 
-/**
- * The statuses asked for, within the account's list (spec 002 §9): cancelled and blocked
- * trackers are listed only where the account may see cancelled devices, asked for or not.
- */
-const statusesFor = (membership: Membership, asked: string[] | undefined) => {
-  const listed: readonly string[] = listedStatuses(
-    accountFeatures(membership).canSeeCancelledDevices,
-  );
-  return asked ? asked.filter((status) => listed.includes(status)) : [...listed];
-};
-
 /** Trackers: list, details, edits, access, events and SLA triggers (spec 000 §7). */
 export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   const deviceListRoute = {
     schema: {
       tags: ['devices'],
@@ -104,10 +86,10 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   };
   for (const path of ['/accounts/:id/device-list', '/v2/accounts/:id/device-list']) {
     app.get(path, deviceListRoute, async (request, reply) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const q = request.query;
-      const body = deviceListBody(db, membership, {
-        statuses: statusesFor(membership, q.subscription_status),
+      const body = deviceList(ctx, actor, {
+        statuses: q.subscription_status,
         withPosition: q.with_current_position,
         excludeGroups: q.exclude_groups,
         bleSupport: q.ble_support,
@@ -134,12 +116,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const { page, per_page, query, subscription_status } = request.query;
-      const { rows, total } = await devicePage(
-        db,
-        membership,
-        { statuses: statusesFor(membership, subscription_status), search: query },
+      const { rows, total } = await devicesPage(
+        ctx,
+        actor,
+        { statuses: subscription_status, search: query },
         { limit: per_page, offset: (page - 1) * per_page },
       );
       return { data: rows, meta: pageMeta(total, page, per_page) };
@@ -166,12 +148,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const { group_ids, filters } = request.body;
       return {
-        data: await deviceIds(db, membership, {
+        data: await deviceIdsOf(ctx, actor, {
           groupIds: group_ids,
-          statuses: statusesFor(membership, filters?.subscription_status),
+          statuses: filters?.subscription_status,
           search: filters?.query,
         }),
       };
@@ -189,8 +171,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await deviceAccess(db, request, request.params.id, request.params.deviceId);
-      return { data: await deviceDetails(db, request.params.deviceId) };
+      const { id, deviceId } = request.params;
+      return { data: await deviceDetails(ctx, await actorFor(request, id), deviceId) };
     },
   );
 
@@ -206,17 +188,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { ability } = await deviceAccess(
-        db,
-        request,
-        request.params.id,
-        request.params.deviceId,
-      );
-      authorize(ability, 'update', 'Devices');
-      await updateDevice(db, request.params.deviceId, request.body);
-      const details = await deviceDetails(db, request.params.deviceId);
-      deviceChanged(ctx, details);
-      return { data: details };
+      const { id, deviceId } = request.params;
+      const actor = await actorFor(request, id);
+      return { data: await changeDevice(ctx, actor, deviceId, request.body) };
     },
   );
 
@@ -238,8 +212,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await deviceAccess(db, request, request.params.id, request.params.deviceId);
-      const details = await deviceDetails(db, request.params.deviceId);
+      const { id, deviceId } = request.params;
+      const details = await deviceDetails(ctx, await actorFor(request, id), deviceId);
       return { data: { note: details.note, users: details.users } };
     },
   );
@@ -262,10 +236,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id, deviceId } = request.params;
-      const { ability } = await deviceAccess(db, request, id, deviceId);
-      authorize(ability, 'manage', 'Users');
-      await setDeviceUsers(db, id, deviceId, request.body.users);
-      return { data: { users: await deviceUsers(db, id, deviceId) } };
+      const actor = await actorFor(request, id);
+      return { data: { users: await chooseDeviceUsers(ctx, actor, deviceId, request.body.users) } };
     },
   );
 
@@ -287,9 +259,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id, deviceId } = request.params;
-      await deviceAccess(db, request, id, deviceId);
+      const actor = await actorFor(request, id);
       const { page, per_page, date_from, date_to } = request.query;
-      const { rows, total } = await eventsPage(db, deviceId, {
+      const { rows, total } = await deviceEvents(ctx, actor, deviceId, {
         limit: per_page,
         offset: (page - 1) * per_page,
         from: date_from,
@@ -310,8 +282,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await deviceAccessById(db, request, request.params.id);
-      return { data: (await deviceDetails(db, request.params.id)).triggers };
+      const actor = await actorForDevice(request, request.params.id);
+      return { data: await deviceTriggers(ctx, actor, request.params.id) };
     },
   );
 
@@ -328,23 +300,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { ability } = await deviceAccessById(db, request, request.params.id);
-      authorize(ability, 'update', 'Devices');
-      const t = request.body;
-      if (
-        t.min_temperature !== null &&
-        t.max_temperature !== null &&
-        t.min_temperature > t.max_temperature
-      ) {
-        throw invalidField('min_temperature', 'The minimum must not be above the maximum');
-      }
-      if (t.min_humidity !== null && t.max_humidity !== null && t.min_humidity > t.max_humidity) {
-        throw invalidField('min_humidity', 'The minimum must not be above the maximum');
-      }
-      await setTriggers(db, request.params.id, t);
-      const details = await deviceDetails(db, request.params.id);
-      deviceChanged(ctx, details);
-      return { data: details.triggers };
+      const actor = await actorForDevice(request, request.params.id);
+      return { data: await changeDeviceTriggers(ctx, actor, request.params.id, request.body) };
     },
   );
 };

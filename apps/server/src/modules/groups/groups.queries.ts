@@ -9,9 +9,8 @@ import {
   models,
   subscriptions,
 } from '../../db/schema';
-import type { Membership } from '../accounts/accounts.queries';
-import { seesAllDevices, visibleDevices } from '../devices/device-access';
-import { presentDeviceItem } from '../devices/present';
+import { seesAllDevices, visibleDevices, type DeviceScope } from '../../access/device-visibility';
+import { presentDeviceItem } from '../devices/devices.present';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -23,14 +22,14 @@ const hasGroup = (groupId: number) => sql`${groupId} = ANY(${devices.group_ids})
  * The member's visible trackers of each group, as `group id -> device ids` (ascending).
  * One pass over the account's grouped devices instead of one scan per group.
  */
-async function membersByGroup(db: Db, membership: Membership, groupIds?: number[]) {
+async function membersByGroup(db: Db, scope: DeviceScope, groupIds?: number[]) {
   const rows = await db
     .select({
       device_id: devices.id,
       group_id: sql<number>`unnest(${devices.group_ids})`.as('group_id'),
     })
     .from(devices)
-    .where(and(visibleDevices(membership), sql`cardinality(${devices.group_ids}) > 0`))
+    .where(and(visibleDevices(scope), sql`cardinality(${devices.group_ids}) > 0`))
     .orderBy(asc(devices.id));
   const members = new Map<number, number[]>();
   const wanted = groupIds ? new Set(groupIds) : null;
@@ -49,7 +48,7 @@ async function membersByGroup(db: Db, membership: Membership, groupIds?: number[
  */
 export async function listGroups(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   filter: { search?: string | undefined; groupId?: number } = {},
 ): Promise<Group[]> {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
@@ -58,7 +57,7 @@ export async function listGroups(
     .from(deviceGroups)
     .where(
       and(
-        eq(deviceGroups.account_id, membership.id),
+        eq(deviceGroups.account_id, scope.id),
         pattern ? ilike(deviceGroups.name, pattern) : undefined,
         filter.groupId !== undefined ? eq(deviceGroups.id, filter.groupId) : undefined,
       ),
@@ -67,11 +66,11 @@ export async function listGroups(
   if (groups.length === 0) return [];
   const members = await membersByGroup(
     db,
-    membership,
+    scope,
     groups.map((g) => g.id),
   );
-  const all = seesAllDevices(membership);
-  const granted = new Set(membership.group_ids);
+  const all = seesAllDevices(scope);
+  const granted = new Set(scope.group_ids);
   return groups
     .map((g) => {
       const device_ids = members.get(g.id) ?? [];
@@ -81,8 +80,8 @@ export async function listGroups(
 }
 
 /** One group as the caller may see it, or undefined (not in the account, or not visible). */
-export async function findGroup(db: Db, membership: Membership, groupId: number) {
-  const [group] = await listGroups(db, membership, { groupId });
+export async function findGroup(db: Db, scope: DeviceScope, groupId: number) {
+  const [group] = await listGroups(db, scope, { groupId });
   return group;
 }
 
@@ -92,7 +91,7 @@ export async function findGroup(db: Db, membership: Membership, groupId: number)
  */
 export async function groupDevices(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   groupIds: readonly number[],
 ): Promise<Map<number, GroupDevice[]>> {
   const byGroup = new Map<number, GroupDevice[]>(groupIds.map((id) => [id, []]));
@@ -108,27 +107,13 @@ export async function groupDevices(
     .innerJoin(models, eq(models.id, devices.model_id))
     .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
-    .where(and(visibleDevices(membership), sql`${devices.group_ids} && ${idArray(groupIds)}`))
+    .where(and(visibleDevices(scope), sql`${devices.group_ids} && ${idArray(groupIds)}`))
     .orderBy(asc(devices.name), asc(devices.id));
   for (const { device: d, model, subscription: s, position } of rows) {
     const item = presentDeviceItem(d, model, s, position);
     for (const groupId of d.group_ids) byGroup.get(groupId)?.push(item);
   }
   return byGroup;
-}
-
-/** Which of `ids` are trackers of the account the member may see. */
-export async function visibleDeviceIdsAmong(
-  db: Db,
-  membership: Membership,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(visibleDevices(membership), sql`${devices.id} = ANY(${idArray(ids)})`));
-  return new Set(rows.map((r) => r.id));
 }
 
 async function touch(tx: Executor, groupId: number) {
