@@ -1,6 +1,7 @@
-import type { DeviceDetails, GroupDevice } from '@waymark/domain';
+import type { DeviceDetails, DeviceListItem, GroupDevice } from '@waymark/domain';
 import type { currentPositions, devices, models, subscriptions } from '../../db/schema';
 import { presentCurrentRow } from '../positions/positions.present';
+import type { DeviceListRow } from './devices.queries';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
@@ -74,4 +75,10 @@ export function presentDeviceDetails(
     },
     users,
   };
+}
+
+/** A row of the paged tracker list, with its current position. */
+export function presentDeviceListRow(row: DeviceListRow): DeviceListItem {
+  const { position, ...rest } = row;
+  return { ...rest, current_position: position ? presentCurrentRow(position) : null };
 }

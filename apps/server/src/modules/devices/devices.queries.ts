@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DeviceListItem } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import {
   accountMemberships,
@@ -11,7 +10,6 @@ import {
   users,
 } from '../../db/schema';
 import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
-import { presentCurrentRow } from '../positions/positions.present';
 
 const listColumns = {
   id: devices.id,
@@ -60,16 +58,7 @@ function baseQuery(db: Db) {
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id));
 }
 
-type ListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
-
-function present(row: ListRow, withPosition: boolean, excludeGroups: boolean): DeviceListItem {
-  const { position, ...rest } = row;
-  return {
-    ...rest,
-    group_ids: excludeGroups ? [] : rest.group_ids,
-    current_position: withPosition && position ? presentCurrentRow(position) : null,
-  };
-}
+export type DeviceListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /** A page of trackers with the total, for paged lists. */
 export async function devicePage(
@@ -93,7 +82,7 @@ export async function devicePage(
       .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
       .where(where),
   ]);
-  return { rows: rows.map((r) => present(r, true, false)), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function deviceIds(

@@ -8,8 +8,8 @@ import { authorize, found, requireVisibleDevice, type Actor } from '../../access
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { invalidField } from '../../http/errors';
-import { deviceListBody, type DeviceRowsOptions } from './device-rows.queries';
-import { presentDeviceDetails } from './devices.present';
+import { deviceListBody, type DeviceRowsOptions } from './device-lists.queries';
+import { presentDeviceDetails, presentDeviceListRow } from './devices.present';
 import {
   deviceIds,
   devicePage,
@@ -46,14 +46,20 @@ export function deviceList(
 }
 
 /** A page of the trackers the actor sees; `search` matches name, serial or address. */
-export function devicesPage(
+export async function devicesPage(
   ctx: AppContext,
   actor: Actor,
   filter: DeviceFilter,
   page: { limit: number; offset: number },
 ) {
   const statuses = statusesFor(actor, filter.statuses);
-  return devicePage(ctx.database.db, actor.devices, { ...filter, statuses }, page);
+  const { rows, total } = await devicePage(
+    ctx.database.db,
+    actor.devices,
+    { ...filter, statuses },
+    page,
+  );
+  return { rows: rows.map(presentDeviceListRow), total };
 }
 
 /** Ids of the trackers the actor sees in some groups or matching filters. */

@@ -8,6 +8,7 @@ import {
   textSchema,
   positionSchema,
   rowsEnvelopeSchema,
+  stopSchema,
 } from '@waymark/domain';
 import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
@@ -37,13 +38,6 @@ const downloadFlags = {
   /** Minutes west of UTC (the browser's getTimezoneOffset) for times in CSV files. */
   offset: z.coerce.number().int().min(-900).max(900).optional(),
 };
-const stopSchema = z.object({
-  start_time: z.string(),
-  end_time: z.string(),
-  radius: z.number(),
-  location: z.tuple([z.number(), z.number()]),
-  address: z.string().nullable(),
-});
 
 const wantsCsv = (q: { download?: string | undefined; format?: string | undefined }) =>
   q.download === 'true' || q.download === '1' || q.format === 'csv';

@@ -3,7 +3,7 @@ import { requireVisibleDevice, type Actor } from '../../access/actor';
 import { visibleAmong } from '../../access/device-visibility';
 import type { AppContext } from '../../app-context';
 import { invalidField } from '../../http/errors';
-import { positionListBody } from '../devices/device-rows.queries';
+import { positionListBody } from '../devices/device-lists.queries';
 import { positionsCsv } from './positions.csv';
 import { deviceName, historyOf } from './positions.queries';
 

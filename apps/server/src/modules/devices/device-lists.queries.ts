@@ -11,7 +11,7 @@ import {
   visibleDevicesAmong,
   type DeviceScope,
 } from '../../access/device-visibility';
-import { dataList } from './json-list';
+import { dataList } from '../../http/json-list';
 
 /** One set of shared bodies per database (tests run several in one process). */
 const sharedBodies = new WeakMap<Db, SharedJsonBodies>();
