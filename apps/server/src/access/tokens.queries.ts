@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { tokens, users, type TokenKind } from '../db/schema';
+import { accounts, tokens, users, type TokenKind } from '../db/schema';
 import { hashToken } from '../http/tokens';
 
 const imitators = alias(users, 'imitators');
@@ -47,4 +47,13 @@ export async function findPrincipalUser(db: Db, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The account whose API token this is, when the account has API access. */
+export async function accountOfApiToken(db: Db, token: string) {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.api_token, token), eq(accounts.has_api_access, true)));
+  return account?.id;
 }

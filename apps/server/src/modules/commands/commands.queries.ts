@@ -84,3 +84,54 @@ export function messagesOfDevice(db: Db, deviceId: number, limit: number) {
     .orderBy(desc(deviceMessages.id))
     .limit(limit);
 }
+
+/** Marks a queued message sent; undefined when it was not queued (already marked). */
+export async function markMessageSent(db: Db, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(deviceMessages)
+    .set({ status: 'sent', sent_at: new Date() })
+    .where(and(eq(deviceMessages.id, id), eq(deviceMessages.status, 'queued')))
+    .returning();
+  return row;
+}
+
+/** The tracker's data commands still waiting to go out, oldest first. */
+export function queuedDataMessages(db: Db, serial: string) {
+  return db
+    .select({ id: deviceMessages.id, text: deviceMessages.message_to_device })
+    .from(deviceMessages)
+    .innerJoin(devices, eq(devices.id, deviceMessages.device_id))
+    .where(
+      and(
+        eq(devices.serial, serial),
+        eq(deviceMessages.status, 'queued'),
+        eq(deviceMessages.send_via, 'data'),
+      ),
+    )
+    .orderBy(asc(deviceMessages.id));
+}
+
+/** The tracker's oldest data command sent and not yet answered. */
+export async function oldestAwaitingAnswer(db: Db, serial: string) {
+  const [waiting] = await db
+    .select({ id: deviceMessages.id })
+    .from(deviceMessages)
+    .innerJoin(devices, eq(devices.id, deviceMessages.device_id))
+    .where(
+      and(
+        eq(devices.serial, serial),
+        eq(deviceMessages.status, 'sent'),
+        eq(deviceMessages.send_via, 'data'),
+      ),
+    )
+    .orderBy(asc(deviceMessages.id))
+    .limit(1);
+  return waiting;
+}
+
+export async function storeAnswer(db: Db, messageId: number, text: string) {
+  await db
+    .update(deviceMessages)
+    .set({ status: 'delivered', message_from_device: text, answered_at: new Date() })
+    .where(eq(deviceMessages.id, messageId));
+}

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import {
   accountFeatures,
   MAX_DEVICE_MESSAGES,
@@ -8,7 +7,6 @@ import {
 import { authorize, found, requireVisibleDevice, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { DomainEvents } from '../../events/catalogue';
-import { deviceMessages, devices } from '../../db/schema';
 import { forbidden, invalidField } from '../../http/errors';
 import { presentMessage } from './commands.present';
 import {
@@ -17,8 +15,12 @@ import {
   findMessage,
   insertMessage,
   isTemplateOf,
+  markMessageSent,
   messagesOfDevice,
   modelOfDevice,
+  oldestAwaitingAnswer,
+  queuedDataMessages,
+  storeAnswer,
   trimMessages,
   type MessageRow,
 } from './commands.queries';
@@ -105,13 +107,8 @@ function writeToTracker(ctx: AppContext, command: DomainEvents['command.queued']
 }
 
 /** A data or SMS command went out (once: a later report of the same send changes nothing). */
-export async function markSent(ctx: AppContext, id: number): Promise<MessageRow | undefined> {
-  const [row] = await ctx.database.db
-    .update(deviceMessages)
-    .set({ status: 'sent', sent_at: new Date() })
-    .where(and(eq(deviceMessages.id, id), eq(deviceMessages.status, 'queued')))
-    .returning();
-  return row;
+export function markSent(ctx: AppContext, id: number): Promise<MessageRow | undefined> {
+  return markMessageSent(ctx.database.db, id);
 }
 
 /** Messages to and from a tracker the actor sees, newest first (at most 100). */
@@ -126,19 +123,7 @@ export async function messagesOf(ctx: AppContext, actor: Actor, deviceId: number
  * the process holding its connection (which reports each as `command.sent`).
  */
 export async function deliverQueued(ctx: AppContext, serial: string) {
-  const queued = await ctx.database.db
-    .select({ id: deviceMessages.id, text: deviceMessages.message_to_device })
-    .from(deviceMessages)
-    .innerJoin(devices, eq(devices.id, deviceMessages.device_id))
-    .where(
-      and(
-        eq(devices.serial, serial),
-        eq(deviceMessages.status, 'queued'),
-        eq(deviceMessages.send_via, 'data'),
-      ),
-    )
-    .orderBy(asc(deviceMessages.id));
-  for (const m of queued) {
+  for (const m of await queuedDataMessages(ctx.database.db, serial)) {
     if (m.text)
       ctx.bus.publish('command.queued', { device_message_id: m.id, serial, text: m.text });
   }
@@ -147,22 +132,6 @@ export async function deliverQueued(ctx: AppContext, serial: string) {
 /** A tracker answered: the answer belongs to its oldest command still waiting for one. */
 export async function recordAnswer(ctx: AppContext, serial: string, text: string) {
   const { db } = ctx.database;
-  const [waiting] = await db
-    .select({ id: deviceMessages.id })
-    .from(deviceMessages)
-    .innerJoin(devices, eq(devices.id, deviceMessages.device_id))
-    .where(
-      and(
-        eq(devices.serial, serial),
-        eq(deviceMessages.status, 'sent'),
-        eq(deviceMessages.send_via, 'data'),
-      ),
-    )
-    .orderBy(asc(deviceMessages.id))
-    .limit(1);
-  if (!waiting) return;
-  await db
-    .update(deviceMessages)
-    .set({ status: 'delivered', message_from_device: text, answered_at: new Date() })
-    .where(eq(deviceMessages.id, waiting.id));
+  const waiting = await oldestAwaitingAnswer(db, serial);
+  if (waiting) await storeAnswer(db, waiting.id, text);
 }

@@ -1,9 +1,10 @@
 import { GROUP_MESSAGES, type Group } from '@waymark/domain';
 import { authorize, found, type Actor } from '../../access/actor';
-import { visibleAmong } from '../../access/device-visibility';
+import { seesAllDevices, visibleAmong } from '../../access/device-visibility';
 import type { Db } from '../../db/client';
 import { forbidden, invalidField } from '../../http/errors';
-import { findGroup } from './groups.queries';
+import { presentGroup } from './groups.present';
+import { groupRows, membersByGroup } from './groups.queries';
 
 /**
  * Groups exist in business accounts only (spec 002 §2.2; else 403). Writes also need manage
@@ -14,6 +15,30 @@ export function authorizeGroups(actor: Actor, intent: 'read' | 'write') {
   if (intent === 'write') authorize(actor, 'manage', 'Groups', GROUP_MESSAGES.accessDenied);
 }
 
+/**
+ * Groups of the account the actor sees, by name, each with the members the actor sees. A
+ * member with limited device access sees the groups granted to them and those holding a
+ * tracker they may see.
+ */
+export async function visibleGroups(
+  db: Db,
+  actor: Actor,
+  filter: { search?: string | undefined; groupId?: number } = {},
+): Promise<Group[]> {
+  const rows = await groupRows(db, actor.accountId, filter);
+  if (rows.length === 0) return [];
+  const members = await membersByGroup(
+    db,
+    actor.devices,
+    rows.map((g) => g.id),
+  );
+  const all = seesAllDevices(actor.devices);
+  const granted = new Set(actor.devices.group_ids);
+  return rows
+    .map((row) => presentGroup(row, members.get(row.id) ?? []))
+    .filter((g) => all || granted.has(g.id) || g.devices_count > 0);
+}
+
 /** One group of the account the actor may see; anything else is 404, as if it did not exist. */
 export async function groupOf(
   db: Db,
@@ -22,7 +47,8 @@ export async function groupOf(
   intent: 'read' | 'write',
 ): Promise<Group> {
   authorizeGroups(actor, intent);
-  return found(await findGroup(db, actor.devices, groupId));
+  const [group] = await visibleGroups(db, actor, { groupId });
+  return found(group);
 }
 
 /**

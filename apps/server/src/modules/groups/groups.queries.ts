@@ -1,5 +1,4 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Group, GroupDevice } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import {
   accountMemberships,
@@ -9,8 +8,7 @@ import {
   models,
   subscriptions,
 } from '../../db/schema';
-import { seesAllDevices, visibleDevices, type DeviceScope } from '../../access/device-visibility';
-import { presentDeviceItem } from '../devices/devices.present';
+import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -22,7 +20,7 @@ const hasGroup = (groupId: number) => sql`${groupId} = ANY(${devices.group_ids})
  * The member's visible trackers of each group, as `group id -> device ids` (ascending).
  * One pass over the account's grouped devices instead of one scan per group.
  */
-async function membersByGroup(db: Db, scope: DeviceScope, groupIds?: number[]) {
+export async function membersByGroup(db: Db, scope: DeviceScope, groupIds?: number[]) {
   const rows = await db
     .select({
       device_id: devices.id,
@@ -42,61 +40,34 @@ async function membersByGroup(db: Db, scope: DeviceScope, groupIds?: number[]) {
   return members;
 }
 
-/**
- * Groups of the account by name, with the members the caller may see. A member with limited
- * device access sees the groups granted to them and those holding a tracker they may see.
- */
-export async function listGroups(
+/** Groups of the account by name (any case), optionally one group or a name search. */
+export function groupRows(
   db: Db,
-  scope: DeviceScope,
+  accountId: number,
   filter: { search?: string | undefined; groupId?: number } = {},
-): Promise<Group[]> {
+) {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  const groups = await db
+  return db
     .select({ id: deviceGroups.id, name: deviceGroups.name, account_id: deviceGroups.account_id })
     .from(deviceGroups)
     .where(
       and(
-        eq(deviceGroups.account_id, scope.id),
+        eq(deviceGroups.account_id, accountId),
         pattern ? ilike(deviceGroups.name, pattern) : undefined,
         filter.groupId !== undefined ? eq(deviceGroups.id, filter.groupId) : undefined,
       ),
     )
     .orderBy(sql`lower(${deviceGroups.name})`, asc(deviceGroups.id));
-  if (groups.length === 0) return [];
-  const members = await membersByGroup(
-    db,
-    scope,
-    groups.map((g) => g.id),
-  );
-  const all = seesAllDevices(scope);
-  const granted = new Set(scope.group_ids);
-  return groups
-    .map((g) => {
-      const device_ids = members.get(g.id) ?? [];
-      return { ...g, device_ids, devices_count: device_ids.length };
-    })
-    .filter((g) => all || granted.has(g.id) || g.devices_count > 0);
 }
 
-/** One group as the caller may see it, or undefined (not in the account, or not visible). */
-export async function findGroup(db: Db, scope: DeviceScope, groupId: number) {
-  const [group] = await listGroups(db, scope, { groupId });
-  return group;
-}
+export type GroupRow = Awaited<ReturnType<typeof groupRows>>[number];
 
 /**
- * The visible members of each group, with model, subscription and current position, by
- * name: one query for any number of groups.
+ * The visible trackers in any of the groups, with model, subscription and current position,
+ * by name: one query for any number of groups.
  */
-export async function groupDevices(
-  db: Db,
-  scope: DeviceScope,
-  groupIds: readonly number[],
-): Promise<Map<number, GroupDevice[]>> {
-  const byGroup = new Map<number, GroupDevice[]>(groupIds.map((id) => [id, []]));
-  if (groupIds.length === 0) return byGroup;
-  const rows = await db
+export function groupDeviceRows(db: Db, scope: DeviceScope, groupIds: readonly number[]) {
+  return db
     .select({
       device: devices,
       model: { title: models.title, expected_report_minutes: models.expected_report_minutes },
@@ -109,12 +80,9 @@ export async function groupDevices(
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
     .where(and(visibleDevices(scope), sql`${devices.group_ids} && ${idArray(groupIds)}`))
     .orderBy(asc(devices.name), asc(devices.id));
-  for (const { device: d, model, subscription: s, position } of rows) {
-    const item = presentDeviceItem(d, model, s, position);
-    for (const groupId of d.group_ids) byGroup.get(groupId)?.push(item);
-  }
-  return byGroup;
 }
+
+export type GroupDeviceRow = Awaited<ReturnType<typeof groupDeviceRows>>[number];
 
 async function touch(tx: Executor, groupId: number) {
   await tx

@@ -1,14 +1,14 @@
 import type { Group, GroupCreate, GroupDevice, GroupUpdate } from '@waymark/domain';
 import { found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { authorizeGroups, checkedDeviceIds, groupOf } from './groups.access';
+import type { Db } from '../../db/client';
+import { authorizeGroups, checkedDeviceIds, groupOf, visibleGroups } from './groups.access';
+import { presentGroupDevices } from './groups.present';
 import {
   addMembers,
   deleteGroup,
-  findGroup,
-  groupDevices,
+  groupDeviceRows,
   insertGroup,
-  listGroups,
   removeMembers,
   renameGroup,
   swapMembers,
@@ -16,7 +16,14 @@ import {
 
 /** The group as the actor now sees it, after a write. */
 async function groupAfterWrite(ctx: AppContext, actor: Actor, groupId: number) {
-  return found(await findGroup(ctx.database.db, actor.devices, groupId));
+  const [group] = await visibleGroups(ctx.database.db, actor, { groupId });
+  return found(group);
+}
+
+/** The trackers of each group that the actor sees, by name. */
+async function devicesOfGroups(db: Db, actor: Actor, groupIds: readonly number[]) {
+  if (groupIds.length === 0) return presentGroupDevices(groupIds, []);
+  return presentGroupDevices(groupIds, await groupDeviceRows(db, actor.devices, groupIds));
 }
 
 /** Groups of the account by name, each with its devices unless they are left out. */
@@ -27,11 +34,11 @@ export async function groupsOf(
 ): Promise<(Group & { devices?: GroupDevice[] })[]> {
   authorizeGroups(actor, 'read');
   const { db } = ctx.database;
-  const groups = await listGroups(db, actor.devices, { search: options.search });
+  const groups = await visibleGroups(db, actor, { search: options.search });
   if (!options.withDevices) return groups;
-  const members = await groupDevices(
+  const members = await devicesOfGroups(
     db,
-    actor.devices,
+    actor,
     groups.map((g) => g.id),
   );
   return groups.map((g) => ({ ...g, devices: members.get(g.id) ?? [] }));
@@ -41,7 +48,7 @@ export async function groupsOf(
 export async function groupDetails(ctx: AppContext, actor: Actor, groupId: number) {
   const { db } = ctx.database;
   const group = await groupOf(db, actor, groupId, 'read');
-  const members = await groupDevices(db, actor.devices, [groupId]);
+  const members = await devicesOfGroups(db, actor, [groupId]);
   return { ...group, devices: members.get(groupId) ?? [] };
 }
 
