@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { defineAbilityFor, type Action, type AppAbility, type Subject } from '@waymark/domain';
+import type { AppAbility } from '@waymark/domain';
+import { actorFor } from '../access/actor';
+import type { Membership } from '../access/membership.queries';
 import type { Db } from '../db/client';
-import {
-  membershipOf,
-  platformAdminView,
-  type Membership,
-} from '../modules/accounts/accounts.queries';
 import { requireAuth, type Auth } from './auth';
-import { forbidden, notFound } from './errors';
 
 export interface AccountAccess {
   auth: Auth;
@@ -16,29 +12,14 @@ export interface AccountAccess {
 }
 
 /**
- * Scopes a request to an account the caller belongs to. Anyone else gets 404, so the
- * existence of another account's data is never revealed.
+ * The older shape of `actorFor` (access/actor.ts), kept only while modules/exports, which
+ * another change owns, still calls it. New code builds an Actor.
  */
 export async function accountAccess(
-  db: Db,
+  _db: Db,
   request: FastifyRequest,
   accountId: number,
 ): Promise<AccountAccess> {
-  const auth = requireAuth(request);
-  const membership =
-    (await membershipOf(db, auth.user.id, accountId)) ??
-    (auth.user.is_gpx_admin ? await platformAdminView(db, accountId) : undefined);
-  if (!membership) throw notFound();
-  const ability = defineAbilityFor({
-    role: membership.role,
-    account: membership,
-    isPlatformAdmin: auth.user.is_gpx_admin,
-    isImitating: auth.imitator !== null,
-  });
-  return { auth, membership, ability };
-}
-
-/** Throws 403 unless the ability allows the action. */
-export function authorize(ability: AppAbility, action: Action, subject: Subject) {
-  if (!ability.can(action, subject)) throw forbidden();
+  const { membership, ability } = await actorFor(request, accountId);
+  return { auth: requireAuth(request), membership, ability };
 }

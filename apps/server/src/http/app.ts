@@ -22,6 +22,8 @@ import { closeContext } from '../context';
 import { anchorImageRoutes } from '../modules/anchors/anchor-images.routes';
 import { anchorRoutes } from '../modules/anchors/anchors.routes';
 import { commandRoutes } from '../modules/commands/commands.routes';
+import { deviceListRoutes } from '../modules/devices/device-lists.routes';
+import { deviceTriggerRoutes } from '../modules/devices/device-triggers.routes';
 import { deviceRoutes } from '../modules/devices/devices.routes';
 import { geofenceRoutes } from '../modules/geofences/geofences.routes';
 import { placeRoutes } from '../modules/places/places.routes';
@@ -98,7 +100,9 @@ export async function buildApp(
       await api.register(exportRoutes, { ctx });
       await api.register(ingestRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(deviceListRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
+      await api.register(deviceTriggerRoutes, { ctx });
       await api.register(groupRoutes, { ctx });
       await api.register(commandRoutes, { ctx });
       await api.register(geofenceRoutes, { ctx });

@@ -1,23 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { findLiveToken } from '../modules/auth/tokens.queries';
+import { sessionOf, type PrincipalUser, type Session } from '../access/principal';
 import { unauthenticated } from './errors';
 import { bearerToken } from './tokens';
 
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  is_gpx_admin: boolean;
-}
+export type AuthUser = PrincipalUser;
 
-export interface Auth {
-  user: AuthUser;
-  tokenId: number;
-  /** The platform admin acting as `user`, while imitating. */
-  imitator: { id: number; name: string; email: string } | null;
-}
+/** The signed-in caller: the access module's Session (user, imitator, token id). */
+export type Auth = Session;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,12 +49,8 @@ export const authPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =>
     if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated();
-    const found = await findLiveToken(db, token, ['session', 'imitation']);
-    if (!found) throw unauthenticated();
-    request.auth = {
-      user: found.user,
-      tokenId: found.tokenId,
-      imitator: found.kind === 'imitation' && found.imitator?.id ? found.imitator : null,
-    };
+    const session = await sessionOf(db, token);
+    if (!session) throw unauthenticated();
+    request.auth = session;
   });
 });

@@ -129,6 +129,17 @@ describe.each(buses)('on the %s bus', (bus, env) => {
       theirs.socket.close();
     });
 
+    it('lets a platform admin watch any account, as its HTTP calls let them look', async () => {
+      const account = await createAccount(t);
+      const admin = await createUser(t, { is_gpx_admin: true });
+      const client = await connect(await authHeader(t, admin.email));
+      const channel = `accounts.${account.id}.positions`;
+      expect((await subscribe(client, channel)).type).toBe('subscribed');
+      const missing = `accounts.${account.id + 1_000_000}.positions`;
+      expect((await subscribe(client, missing)).type).toBe('error');
+      client.socket.close();
+    });
+
     it('hides devices a limited viewer may not see', async () => {
       const account = await createAccount(t);
       const visible = await createDevice(t, account);

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { membershipOf } from '../modules/accounts/accounts.queries';
-import { findLiveToken } from '../modules/auth/tokens.queries';
-import { visibleDeviceIds } from '../modules/devices/device-access';
+import { findActor } from '../access/actor';
+import { visibleDeviceIds } from '../access/device-visibility';
+import { sessionOf } from '../access/principal';
 import { bearerToken } from '../http/tokens';
 import { ACCOUNT_CHANNEL, type RealtimeMessage } from '@waymark/domain';
 import type { RealtimeHub } from './hub';
@@ -40,7 +40,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
       socket.on('message', hold);
       const token =
         bearerToken(request.headers.authorization) ?? (request.query as { token?: string }).token;
-      const auth = token ? await findLiveToken(db, token, ['session', 'imitation']) : undefined;
+      const auth = token ? await sessionOf(db, token) : undefined;
       socket.off('message', hold);
       if (!auth) {
         socket.close(4401, 'Unauthenticated.');
@@ -55,11 +55,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
       async function subscribe(channel: string) {
         if (subscriptions.has(channel)) return send({ type: 'subscribed', channel });
         const match = ACCOUNT_CHANNEL.exec(channel);
-        const membership = match
-          ? await membershipOf(db, auth!.user.id, Number(match[1]))
-          : undefined;
-        if (!membership) return send({ type: 'error', channel, message: 'Forbidden' });
-        const allowed = await visibleDeviceIds(db, membership);
+        const actor = match ? await findActor(db, auth!, Number(match[1])) : undefined;
+        if (!actor) return send({ type: 'error', channel, message: 'Forbidden' });
+        const allowed = await visibleDeviceIds(db, actor.devices);
         const deliver = (message: RealtimeMessage) => {
           const deviceId = (message.data as { device_id?: number }).device_id;
           if (allowed && (deviceId === undefined || !allowed.has(deviceId))) return;

@@ -8,8 +8,10 @@ import {
   positionSchema,
   type ApiDeviceEvent,
   type ApiPosition,
+  type ApiStop,
   type Command,
   type DeviceDetails,
+  type DeviceMeta,
   type DeviceMessage,
   type DeviceTriggers,
   type PageMeta,
@@ -20,20 +22,6 @@ import { checked } from './parse';
 
 /** Events per page on tracker details (spec 000 §9). */
 export const EVENTS_PER_PAGE = 5;
-
-export interface DeviceMeta {
-  note: string | null;
-  users: { id: number; name: string }[];
-}
-
-export interface Stop {
-  start_time: string;
-  end_time: string;
-  radius: number;
-  /** [lng, lat] */
-  location: [number, number];
-  address: string | null;
-}
 
 /** A closed time range as the history calls take it. */
 export interface HistoryRange {
@@ -187,7 +175,7 @@ export function useDeviceStops(accountId: number, deviceId: number, range: Histo
   return useQuery({
     queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'stops', range],
     queryFn: ({ signal }) =>
-      request<Stop[]>(`${devicePath(accountId, deviceId)}/stops`, {
+      request<ApiStop[]>(`${devicePath(accountId, deviceId)}/stops`, {
         query: { ...rangeQuery(range as HistoryRange), format: 'zulu' },
         signal,
         notFoundPage: false,

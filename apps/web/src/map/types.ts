@@ -1,4 +1,4 @@
-import type { Anchor, CurrentPosition, DeviceListItem, FIXES } from '@waymark/domain';
+import type { Anchor, ApiStop, CurrentPosition, DeviceListItem, FIXES } from '@waymark/domain';
 
 export type Fix = (typeof FIXES)[number];
 
@@ -38,14 +38,8 @@ export interface TrailPoint {
   address: string | null;
 }
 
-/** A stop as GET .../stops answers it; location is [lng, lat], radius in km (default 0.1). */
-export interface MapStop {
-  start_time: string;
-  end_time: string | null;
-  location: [number, number];
-  radius?: number | null;
-  address?: string | null;
-}
+/** A stop as GET .../stops answers it (the domain's type); location is [lng, lat], radius km. */
+export type MapStop = ApiStop;
 
 /** A geofence: a circle (lat, lng, radius in km) or, when is_irregular, a GeoJSON polygon. */
 export interface MapGeofence {

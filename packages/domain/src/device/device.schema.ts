@@ -151,3 +151,10 @@ export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 
 /** Messages kept per device (spec 002 §9). */
 export const MAX_DEVICE_MESSAGES = 100;
+
+/** GET .../devices/{id}/meta: the note, and the users who see the tracker by their device_ids. */
+export const deviceMetaSchema = z.object({
+  note: z.string().nullable(),
+  users: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type DeviceMeta = z.infer<typeof deviceMetaSchema>;

@@ -58,3 +58,13 @@ export const deviceEventSchema = z.object({
   lng: z.number().nullable(),
 });
 export type ApiDeviceEvent = z.infer<typeof deviceEventSchema>;
+
+/** A stop as GET .../stops answers it: times in ISO 8601, location [lng, lat], radius in km. */
+export const stopSchema = z.object({
+  start_time: z.string(),
+  end_time: z.string(),
+  radius: z.number(),
+  location: z.tuple([z.number(), z.number()]),
+  address: z.string().nullable(),
+});
+export type ApiStop = z.infer<typeof stopSchema>;

@@ -2,6 +2,8 @@ import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountMemberships, users } from '../../db/schema';
 
+export type AccountUserRow = Awaited<ReturnType<typeof accountUsers>>['rows'][number];
+
 /** A page of the account's users, searched by name or e-mail. */
 export async function accountUsers(
   db: Db,

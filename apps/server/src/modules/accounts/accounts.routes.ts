@@ -2,13 +2,11 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, listEnvelope, roleSchema } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { accountAccess, authorize } from '../../http/account-access';
-import { forbidden } from '../../http/errors';
+import { actorFor } from '../../access/actor';
 import { pageMeta, pageQuery } from '../../http/pagination';
 import { idParam } from '../../http/params';
-import { newToken } from '../../http/tokens';
-import { accountUsers } from './account-users.queries';
-import { apiTokenOf, setApiToken } from './accounts.queries';
+import { presentAccountUser } from './accounts.present';
+import { accountUsersPage, apiToken, resetApiToken } from './accounts.service';
 
 const accountUserSchema = z.object({
   id: z.number().int(),
@@ -25,8 +23,6 @@ const apiTokenEnvelope = dataEnvelope(z.object({ api_token: z.string().nullable(
 
 /** Account-level user access and API token (spec 002 §2.3, §7.1). */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   app.get(
     '/accounts/:id/users',
     {
@@ -39,30 +35,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const { ability } = await accountAccess(db, request, request.params.id);
-      authorize(ability, 'manage', 'Users');
+      const actor = await actorFor(request, request.params.id);
       const { page, per_page, query } = request.query;
-      const { rows, total } = await accountUsers(db, request.params.id, {
+      const { rows, total } = await accountUsersPage(ctx, actor, {
         ...(query ? { search: query } : {}),
         limit: per_page,
         offset: (page - 1) * per_page,
       });
       return {
-        data: rows.map((r) => ({
-          ...r,
-          devices_count: r.full_device_access ? null : r.device_ids.length,
-        })),
+        data: rows.map(presentAccountUser),
         meta: pageMeta(total, page, per_page),
       };
     },
   );
-
-  async function apiTokenAccess(request: Parameters<typeof accountAccess>[1], accountId: number) {
-    const access = await accountAccess(db, request, accountId);
-    authorize(access.ability, 'manage', 'Account');
-    if (!access.membership.has_api_access) throw forbidden('This account has no API access.');
-    return access;
-  }
 
   app.get(
     '/accounts/:id/api-token',
@@ -75,8 +60,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      await apiTokenAccess(request, request.params.id);
-      return { data: { api_token: await apiTokenOf(db, request.params.id) } };
+      const actor = await actorFor(request, request.params.id);
+      return { data: { api_token: await apiToken(ctx, actor) } };
     },
   );
 
@@ -91,10 +76,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      await apiTokenAccess(request, request.params.id);
-      const api_token = newToken();
-      await setApiToken(db, request.params.id, api_token);
-      return { data: { api_token } };
+      const actor = await actorFor(request, request.params.id);
+      return { data: { api_token: await resetApiToken(ctx, actor) } };
     },
   );
 };

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { unknownDevices } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
-import { forbidden } from '../../http/errors';
+import { presentUnassignedDevice } from './admin.present';
+import { unassignedDevicesFor } from './admin.service';
 
 /** Platform-admin views across accounts. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -32,19 +31,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      if (!requireAuth(request).user.is_gpx_admin) throw forbidden();
-      const rows = await ctx.database.db
-        .select()
-        .from(unknownDevices)
-        .orderBy(desc(unknownDevices.last_seen_at))
-        .limit(500);
-      return {
-        data: rows.map((r) => ({
-          ...r,
-          first_seen_at: r.first_seen_at.toISOString(),
-          last_seen_at: r.last_seen_at.toISOString(),
-        })),
-      };
+      const rows = await unassignedDevicesFor(ctx, requireAuth(request));
+      return { data: rows.map(presentUnassignedDevice) };
     },
   );
 };

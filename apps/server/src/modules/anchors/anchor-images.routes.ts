@@ -12,17 +12,10 @@ import {
   imageTooBigMessage,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { invalidField, notFound } from '../../http/errors';
-import { anchorAccess } from './anchor-access';
-import { deleteImage, findImage, imageByPath, insertImage } from './anchors.queries';
-import {
-  displayName,
-  IMAGE_FOLDER,
-  IMAGE_NAME,
-  imageUrl,
-  newImageKey,
-  sniffImageType,
-} from './image-file';
+import { actorFor } from '../../access/actor';
+import { invalidField } from '../../http/errors';
+import { addAnchorImage, anchorImageFile, removeAnchorImage } from './anchor-images.service';
+import { displayName, IMAGE_FOLDER, sniffImageType } from './image-file';
 
 const positiveId = idParamSchema;
 
@@ -55,7 +48,6 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app,
   { ctx },
 ) => {
-  const { db } = ctx.database;
   // Registered here, so only this plugin's routes accept multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: ANCHOR_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
@@ -78,17 +70,8 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (request) => {
       const { id: accountId, anchorId } = request.params;
-      await anchorAccess(db, request, accountId, anchorId, 'manage');
-      const { filename, bytes, type } = await readUpload(request);
-      const key = newImageKey(type);
-      await ctx.storage.put(key, bytes);
-      const image = await insertImage(db, {
-        anchor_id: anchorId,
-        path: key,
-        filename,
-        content_type: type,
-      });
-      return { data: { id: image.id, path: imageUrl(image.path) } };
+      const actor = await actorFor(request, accountId);
+      return { data: await addAnchorImage(ctx, actor, anchorId, () => readUpload(request)) };
     },
   );
 
@@ -104,11 +87,7 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (request) => {
       const { id: accountId, anchorId, imageId } = request.params;
-      await anchorAccess(db, request, accountId, anchorId, 'manage');
-      const image = await findImage(db, anchorId, imageId);
-      if (!image) throw notFound();
-      await deleteImage(db, image.id);
-      await ctx.storage.delete(image.path);
+      await removeAnchorImage(ctx, await actorFor(request, accountId), anchorId, imageId);
       return { data: null };
     },
   );
@@ -125,13 +104,9 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const { name } = request.params;
-      if (!IMAGE_NAME.test(name)) throw notFound();
-      const image = await imageByPath(db, `${IMAGE_FOLDER}/${name}`);
-      const data = image ? await ctx.storage.get(image.path) : undefined;
-      if (!image || !data) throw notFound();
+      const { contentType, data } = await anchorImageFile(ctx, request.params.name);
       return reply
-        .type(image.content_type)
+        .type(contentType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('content-disposition', 'inline')

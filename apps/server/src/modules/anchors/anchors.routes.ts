@@ -2,11 +2,15 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anchorSchema, anchorStoreSchema, dataEnvelope, idParamSchema } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { notFound } from '../../http/errors';
+import { actorFor } from '../../access/actor';
 import { idParam } from '../../http/params';
-import { anchorAccess, anchorsAccess } from './anchor-access';
-import { anchorAccountId, anchorsOf, type AnchorRow } from './anchors.queries';
-import { presentAnchors, removeAnchor, storeAnchor } from './anchors.service';
+import {
+  accountOfAnchor,
+  changeAnchor,
+  createAnchor,
+  listAnchors,
+  removeAnchor,
+} from './anchors.service';
 
 const positiveId = idParamSchema;
 const anchorParams = z.object({ id: positiveId, anchorId: positiveId });
@@ -19,11 +23,6 @@ const STORE_TEXT =
 
 /** BLE anchors (spec 000 §2.8, §7): list, create, update, delete. Images: anchor-images. */
 export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
-  const present = async (accountId: number, row: AnchorRow) =>
-    (await presentAnchors(db, accountId, [row]))[0]!;
-
   app.get(
     '/accounts/:id/anchors',
     {
@@ -35,9 +34,7 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const accountId = request.params.id;
-      await anchorsAccess(db, request, accountId, 'view');
-      return { data: await presentAnchors(db, accountId, await anchorsOf(db, accountId)) };
+      return { data: await listAnchors(ctx, await actorFor(request, request.params.id)) };
     },
   );
 
@@ -54,10 +51,8 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const accountId = request.params.id;
-      await anchorsAccess(db, request, accountId, 'manage');
-      const row = await storeAnchor(ctx, accountId, request.body);
-      return { data: await present(accountId, row) };
+      const actor = await actorFor(request, request.params.id);
+      return { data: await createAnchor(ctx, actor, request.body) };
     },
   );
 
@@ -79,9 +74,8 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       url: '/accounts/:id/anchors/:anchorId',
       handler: async (request) => {
         const { id: accountId, anchorId } = request.params;
-        await anchorAccess(db, request, accountId, anchorId, 'manage');
-        const row = await storeAnchor(ctx, accountId, request.body, anchorId);
-        return { data: await present(accountId, row) };
+        const actor = await actorFor(request, accountId);
+        return { data: await changeAnchor(ctx, actor, anchorId, request.body) };
       },
     });
   }
@@ -94,11 +88,8 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       url: '/anchors/:anchorId',
       handler: async (request) => {
         const { anchorId } = request.params;
-        const accountId = await anchorAccountId(db, anchorId);
-        if (accountId === undefined) throw notFound();
-        await anchorAccess(db, request, accountId, anchorId, 'manage');
-        const row = await storeAnchor(ctx, accountId, request.body, anchorId);
-        return { data: await present(accountId, row) };
+        const actor = await actorFor(request, await accountOfAnchor(ctx, anchorId));
+        return { data: await changeAnchor(ctx, actor, anchorId, request.body) };
       },
     });
   }
@@ -115,8 +106,7 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id: accountId, anchorId } = request.params;
-      await anchorAccess(db, request, accountId, anchorId, 'manage');
-      await removeAnchor(ctx, accountId, anchorId);
+      await removeAnchor(ctx, await actorFor(request, accountId), anchorId);
       return { data: null };
     },
   );

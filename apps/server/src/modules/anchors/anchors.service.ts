@@ -1,9 +1,13 @@
 import { ANCHOR_MESSAGES, type Anchor, type AnchorStoreParsed } from '@waymark/domain';
+import { found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { invalidField } from '../../http/errors';
-import { imageUrl } from './image-file';
+import { anchorOf, authorizeAnchors } from './anchors.access';
+import { presentAnchor } from './anchors.present';
 import {
+  anchorAccountId,
+  anchorsOf,
   deleteAnchor,
   devicesWithSerials,
   geofenceInAccount,
@@ -16,11 +20,7 @@ import {
 } from './anchors.queries';
 
 /** Anchors as the API answers them: with their images and the tracker of the same serial. */
-export async function presentAnchors(
-  db: Db,
-  accountId: number,
-  rows: AnchorRow[],
-): Promise<Anchor[]> {
+async function presentAnchors(db: Db, accountId: number, rows: AnchorRow[]): Promise<Anchor[]> {
   const [images, trackers] = await Promise.all([
     imagesOf(
       db,
@@ -36,21 +36,20 @@ export async function presentAnchors(
   for (const t of trackers) {
     if (!trackerBySerial.has(t.key)) trackerBySerial.set(t.key, { id: t.id, serial: t.serial });
   }
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    serial: r.serial,
-    address: r.address,
-    notes: r.notes,
-    lat: r.lat,
-    lng: r.lng,
-    radius: r.radius,
-    geofence_id: r.geofence_id,
-    images: images
-      .filter((i) => i.anchor_id === r.id)
-      .map((i) => ({ id: i.id, path: imageUrl(i.path) })),
-    device: trackerBySerial.get(r.serial) ?? null,
-  }));
+  return rows.map((r) =>
+    presentAnchor(
+      r,
+      images.filter((i) => i.anchor_id === r.id),
+      trackerBySerial.get(r.serial) ?? null,
+    ),
+  );
+}
+
+/** The account's anchors by name, with images (view Anchors). */
+export async function listAnchors(ctx: AppContext, actor: Actor): Promise<Anchor[]> {
+  authorizeAnchors(actor, 'view');
+  const { db } = ctx.database;
+  return presentAnchors(db, actor.accountId, await anchorsOf(db, actor.accountId));
 }
 
 /**
@@ -78,7 +77,7 @@ const isUniqueViolation = (error: unknown) =>
     (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Checks a store payload against the account and saves it; answers the saved row. */
-export async function storeAnchor(
+async function storeAnchor(
   ctx: AppContext,
   accountId: number,
   payload: AnchorStoreParsed,
@@ -111,9 +110,38 @@ export async function storeAnchor(
   return row;
 }
 
+/** Creates an anchor (manage Anchors); answers it as the API shows it. */
+export async function createAnchor(
+  ctx: AppContext,
+  actor: Actor,
+  payload: AnchorStoreParsed,
+): Promise<Anchor> {
+  authorizeAnchors(actor, 'manage');
+  const row = await storeAnchor(ctx, actor.accountId, payload);
+  return (await presentAnchors(ctx.database.db, actor.accountId, [row]))[0]!;
+}
+
+/** Saves an anchor of the account (manage Anchors; another account's is 404). */
+export async function changeAnchor(
+  ctx: AppContext,
+  actor: Actor,
+  anchorId: number,
+  payload: AnchorStoreParsed,
+): Promise<Anchor> {
+  await anchorOf(ctx.database.db, actor, anchorId, 'manage');
+  const row = await storeAnchor(ctx, actor.accountId, payload, anchorId);
+  return (await presentAnchors(ctx.database.db, actor.accountId, [row]))[0]!;
+}
+
+/** The account of an anchor, for the spec's paths that name only the anchor (404 if none). */
+export async function accountOfAnchor(ctx: AppContext, anchorId: number): Promise<number> {
+  return found(await anchorAccountId(ctx.database.db, anchorId));
+}
+
 /** Deletes the anchor, then its files (rows first: a file without a row is never served). */
-export async function removeAnchor(ctx: AppContext, accountId: number, id: number) {
+export async function removeAnchor(ctx: AppContext, actor: Actor, id: number) {
+  await anchorOf(ctx.database.db, actor, id, 'manage');
   const keys = await deleteAnchor(ctx.database.db, id);
-  ctx.bus.publish('anchor.changed', { account_id: accountId, anchor_id: id });
+  ctx.bus.publish('anchor.changed', { account_id: actor.accountId, anchor_id: id });
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
 }

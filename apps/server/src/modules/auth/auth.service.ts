@@ -8,8 +8,9 @@ import {
   setPasswordHash,
 } from '../users/users.queries';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { findLiveToken, issueToken, revokeToken, revokeUserTokens } from './tokens.queries';
-import type { Auth } from '../../http/auth';
+import { findLiveToken } from '../../access/tokens.queries';
+import { issueToken, revokeToken, revokeUserTokens } from './tokens.queries';
+import type { Session } from '../../access/principal';
 
 const SESSION_TTL_MS = 90 * 24 * 3600_000;
 const TEMPORARY_TTL_MS = 60_000;
@@ -43,17 +44,17 @@ export async function login(ctx: AppContext, body: LoginRequest, origin: LoginOr
   return issueToken(db, user.id, 'session', { ttlMs: SESSION_TTL_MS });
 }
 
-export async function logout(ctx: AppContext, auth: Auth) {
+export async function logout(ctx: AppContext, auth: Session) {
   await revokeToken(ctx.database.db, auth.tokenId);
 }
 
 /** Ends an imitation: the imitation token stops working; the admin's own session remains. */
-export async function endImitation(ctx: AppContext, auth: Auth) {
+export async function endImitation(ctx: AppContext, auth: Session) {
   if (auth.imitator) await revokeToken(ctx.database.db, auth.tokenId);
 }
 
 /** A one-time token valid for a minute, used to carry a session to another host. */
-export function issueTemporaryToken(ctx: AppContext, auth: Auth) {
+export function issueTemporaryToken(ctx: AppContext, auth: Session) {
   return issueToken(ctx.database.db, auth.user.id, 'temporary', {
     ttlMs: TEMPORARY_TTL_MS,
     ...(auth.imitator ? { imitatorId: auth.imitator.id } : {}),
@@ -76,7 +77,7 @@ export async function exchangeTemporaryToken(ctx: AppContext, token: string) {
 }
 
 /** Changes the signed-in user's password and ends their other sessions. */
-export async function changePassword(ctx: AppContext, auth: Auth, password: string) {
+export async function changePassword(ctx: AppContext, auth: Session, password: string) {
   const { db } = ctx.database;
   await setPasswordHash(db, auth.user.id, await hashPassword(password));
   await revokeUserTokens(db, auth.user.id, 'session', auth.imitator ? undefined : auth.tokenId);

@@ -1,10 +1,7 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tokens, users, type TokenKind } from '../../db/schema';
+import { tokens, type TokenKind } from '../../db/schema';
 import { hashToken, newToken } from '../../http/tokens';
-
-const imitators = alias(users, 'imitators');
 
 /** Stores a new token of the given kind and returns the plain token, shown only once. */
 export async function issueToken(
@@ -22,35 +19,6 @@ export async function issueToken(
     expires_at: options.ttlMs ? new Date(Date.now() + options.ttlMs) : null,
   });
   return token;
-}
-
-/** The live (unrevoked, unexpired) token with its user, or undefined. */
-export async function findLiveToken(db: Db, token: string, kinds: TokenKind[]) {
-  const [row] = await db
-    .select({
-      tokenId: tokens.id,
-      kind: tokens.kind,
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        is_gpx_admin: users.is_gpx_admin,
-      },
-      imitator: { id: imitators.id, name: imitators.name, email: imitators.email },
-    })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.user_id))
-    .leftJoin(imitators, eq(imitators.id, tokens.imitator_id))
-    .where(
-      and(
-        eq(tokens.token_hash, hashToken(token)),
-        isNull(tokens.revoked_at),
-        or(isNull(tokens.expires_at), gt(tokens.expires_at, sql`now()`)),
-      ),
-    )
-    .limit(1);
-  if (!row || !kinds.includes(row.kind)) return undefined;
-  return row;
 }
 
 /** Marks a token used up; returns false when another request already consumed it. */

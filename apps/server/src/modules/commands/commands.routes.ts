@@ -8,15 +8,12 @@ import {
   textSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { authorize } from '../../http/account-access';
+import { actorForDevice } from '../../access/actor';
 import { idParam } from '../../http/params';
-import { deviceAccessById } from '../devices/device-scope';
 import { commandsForDevice, messagesOf, sendCommand } from './commands.service';
 
 /** Tracker commands and their message log (spec 001 §5, §7 "Tracker details"). */
 export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   app.get(
     '/devices/:id/commands',
     {
@@ -28,8 +25,8 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      await deviceAccessById(db, request, request.params.id);
-      return { data: await commandsForDevice(ctx, request.params.id) };
+      const actor = await actorForDevice(request, request.params.id);
+      return { data: await commandsForDevice(ctx, actor, request.params.id) };
     },
   );
 
@@ -46,9 +43,8 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const { auth, membership, ability } = await deviceAccessById(db, request, request.params.id);
-      authorize(ability, 'update', 'Devices');
-      return { data: await sendCommand(ctx, auth, membership, request.params.id, request.body) };
+      const actor = await actorForDevice(request, request.params.id);
+      return { data: await sendCommand(ctx, actor, request.params.id, request.body) };
     },
   );
 
@@ -64,8 +60,8 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       response: { 200: dataEnvelope(z.array(deviceMessageSchema)) },
     },
     handler: async (request) => {
-      await deviceAccessById(db, request, request.params.id);
-      return { data: await messagesOf(ctx, request.params.id) };
+      const actor = await actorForDevice(request, request.params.id);
+      return { data: await messagesOf(ctx, actor, request.params.id) };
     },
   });
 };

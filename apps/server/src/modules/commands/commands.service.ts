@@ -1,121 +1,91 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   accountFeatures,
   MAX_DEVICE_MESSAGES,
   type DeviceMessage,
   type SendCommand,
 } from '@waymark/domain';
+import { authorize, found, requireVisibleDevice, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { DomainEvents } from '../../events/catalogue';
-import { commands, deviceMessages, devices, models } from '../../db/schema';
-import type { Auth } from '../../http/auth';
-import { forbidden, invalidField, notFound } from '../../http/errors';
-import type { Membership } from '../accounts/accounts.queries';
+import { forbidden, invalidField } from '../../http/errors';
+import { presentMessage } from './commands.present';
+import {
+  commandsOfModel,
+  commandTarget,
+  findMessage,
+  insertMessage,
+  isTemplateOf,
+  markMessageSent,
+  messagesOfDevice,
+  modelOfDevice,
+  oldestAwaitingAnswer,
+  queuedDataMessages,
+  storeAnswer,
+  trimMessages,
+  type MessageRow,
+} from './commands.queries';
 
-type MessageRow = typeof deviceMessages.$inferSelect;
-
-export function presentMessage(m: MessageRow): DeviceMessage {
-  return {
-    id: m.id,
-    created_at: m.created_at.toISOString(),
-    translation: m.translation,
-    message_to_device: m.message_to_device,
-    message_from_device: m.message_from_device,
-    status: m.status,
-    send_via: m.send_via,
-  };
-}
-
-export async function commandsForDevice(ctx: AppContext, deviceId: number) {
-  const [device] = await ctx.database.db
-    .select({ model_id: devices.model_id })
-    .from(devices)
-    .where(eq(devices.id, deviceId));
-  if (!device) throw notFound();
-  return ctx.database.db
-    .select()
-    .from(commands)
-    .where(eq(commands.model_id, device.model_id))
-    .orderBy(asc(commands.title));
+/** Command templates of the tracker's model, for a tracker the actor sees. */
+export async function commandsForDevice(ctx: AppContext, actor: Actor, deviceId: number) {
+  const { db } = ctx.database;
+  await requireVisibleDevice(db, actor, deviceId);
+  return commandsOfModel(db, found(await modelOfDevice(db, deviceId)));
 }
 
 /**
- * Sends a command: over data to the tracker's open connection in its own protocol (or queued
- * until it connects), or as an SMS to the tracker's phone through the SMS adapter.
+ * Sends a command (update Devices): over data to the tracker's open connection in its own
+ * protocol (or queued until it connects), or as an SMS to the tracker's phone through the
+ * SMS adapter.
  */
 export async function sendCommand(
   ctx: AppContext,
-  auth: Auth,
-  membership: Membership,
+  actor: Actor,
   deviceId: number,
   body: SendCommand,
 ): Promise<DeviceMessage> {
   const { db } = ctx.database;
-  const [device] = await db
-    .select({
-      id: devices.id,
-      serial: devices.serial,
-      phone: devices.phone,
-      model_id: devices.model_id,
-      protocol: models.protocol,
-    })
-    .from(devices)
-    .innerJoin(models, eq(models.id, devices.model_id))
-    .where(eq(devices.id, deviceId));
-  if (!device) throw notFound();
-  if (body.id === null && !accountFeatures(membership).customCommandsAvailable) {
+  await requireVisibleDevice(db, actor, deviceId);
+  authorize(actor, 'update', 'Devices');
+  const device = found(await commandTarget(db, deviceId));
+  if (body.id === null && !accountFeatures(actor.membership).customCommandsAvailable) {
     throw forbidden('Custom commands are not available for this account.');
   }
-  if (body.id !== null) {
-    const [template] = await db
-      .select({ id: commands.id })
-      .from(commands)
-      .where(and(eq(commands.id, body.id), eq(commands.model_id, device.model_id)));
-    if (!template) throw invalidField('id', 'Please select a command to send');
+  if (body.id !== null && !(await isTemplateOf(db, body.id, device.model_id))) {
+    throw invalidField('id', 'Please select a command to send');
   }
   const via = body.send_via.includes('data') && device.protocol !== 'osmand' ? 'data' : 'sms';
   if (via === 'sms' && !device.phone)
     throw invalidField('send_via', 'This tracker has no phone number for SMS');
 
-  const [message] = await db
-    .insert(deviceMessages)
-    .values({
-      device_id: device.id,
-      user_id: auth.user.id,
-      command_id: body.id,
-      send_via: via,
-      translation: body.translation ?? null,
-      message_to_device: body.payload.command,
-    })
-    .returning();
+  const message = await insertMessage(db, {
+    device_id: device.id,
+    user_id: actor.user.id,
+    command_id: body.id,
+    send_via: via,
+    translation: body.translation ?? null,
+    message_to_device: body.payload.command,
+  });
   let updated: MessageRow | undefined;
   if (via === 'sms') {
     await ctx.sms.send(device.phone!, body.payload.command);
-    updated = await markSent(ctx, message!.id);
+    updated = await markSent(ctx, message.id);
   } else {
     // The tracker's connection is held by whichever process it reached: ask over the bus,
     // and answer 'sent' when that process wrote it in time, else 'queued' (it goes out when
     // the tracker next connects).
     const sent = await writeToTracker(ctx, {
-      device_message_id: message!.id,
+      device_message_id: message.id,
       serial: device.serial,
       text: body.payload.command,
     });
     // Marked by whichever of this call and the module's subscriber comes first.
     updated = sent
-      ? ((await markSent(ctx, message!.id)) ?? (await findMessage(ctx, message!.id)))
+      ? ((await markSent(ctx, message.id)) ?? (await findMessage(db, message.id)))
       : message;
   }
-  await trimMessages(ctx, device.id);
-  return presentMessage(updated ?? message!);
-}
-
-async function findMessage(ctx: AppContext, id: number) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(deviceMessages)
-    .where(eq(deviceMessages.id, id));
-  return row;
+  // Spec 002 §9: the newest 100 messages per device are kept.
+  await trimMessages(db, device.id, MAX_DEVICE_MESSAGES);
+  return presentMessage(updated ?? message);
 }
 
 /** How long a send waits for the tracker's connection to take the command. */
@@ -137,40 +107,14 @@ function writeToTracker(ctx: AppContext, command: DomainEvents['command.queued']
 }
 
 /** A data or SMS command went out (once: a later report of the same send changes nothing). */
-export async function markSent(ctx: AppContext, id: number): Promise<MessageRow | undefined> {
-  const [row] = await ctx.database.db
-    .update(deviceMessages)
-    .set({ status: 'sent', sent_at: new Date() })
-    .where(and(eq(deviceMessages.id, id), eq(deviceMessages.status, 'queued')))
-    .returning();
-  return row;
+export function markSent(ctx: AppContext, id: number): Promise<MessageRow | undefined> {
+  return markMessageSent(ctx.database.db, id);
 }
 
-/** Keeps the newest 100 messages per device (spec 002 §9). */
-async function trimMessages(ctx: AppContext, deviceId: number) {
-  const old = await ctx.database.db
-    .select({ id: deviceMessages.id })
-    .from(deviceMessages)
-    .where(eq(deviceMessages.device_id, deviceId))
-    .orderBy(desc(deviceMessages.id))
-    .offset(MAX_DEVICE_MESSAGES);
-  if (old.length > 0) {
-    await ctx.database.db.delete(deviceMessages).where(
-      inArray(
-        deviceMessages.id,
-        old.map((m) => m.id),
-      ),
-    );
-  }
-}
-
-export async function messagesOf(ctx: AppContext, deviceId: number) {
-  const rows = await ctx.database.db
-    .select()
-    .from(deviceMessages)
-    .where(eq(deviceMessages.device_id, deviceId))
-    .orderBy(desc(deviceMessages.id))
-    .limit(MAX_DEVICE_MESSAGES);
+/** Messages to and from a tracker the actor sees, newest first (at most 100). */
+export async function messagesOf(ctx: AppContext, actor: Actor, deviceId: number) {
+  await requireVisibleDevice(ctx.database.db, actor, deviceId);
+  const rows = await messagesOfDevice(ctx.database.db, deviceId, MAX_DEVICE_MESSAGES);
   return rows.map(presentMessage);
 }
 
@@ -179,19 +123,7 @@ export async function messagesOf(ctx: AppContext, deviceId: number) {
  * the process holding its connection (which reports each as `command.sent`).
  */
 export async function deliverQueued(ctx: AppContext, serial: string) {
-  const queued = await ctx.database.db
-    .select({ id: deviceMessages.id, text: deviceMessages.message_to_device })
-    .from(deviceMessages)
-    .innerJoin(devices, eq(devices.id, deviceMessages.device_id))
-    .where(
-      and(
-        eq(devices.serial, serial),
-        eq(deviceMessages.status, 'queued'),
-        eq(deviceMessages.send_via, 'data'),
-      ),
-    )
-    .orderBy(asc(deviceMessages.id));
-  for (const m of queued) {
+  for (const m of await queuedDataMessages(ctx.database.db, serial)) {
     if (m.text)
       ctx.bus.publish('command.queued', { device_message_id: m.id, serial, text: m.text });
   }
@@ -200,22 +132,6 @@ export async function deliverQueued(ctx: AppContext, serial: string) {
 /** A tracker answered: the answer belongs to its oldest command still waiting for one. */
 export async function recordAnswer(ctx: AppContext, serial: string, text: string) {
   const { db } = ctx.database;
-  const [waiting] = await db
-    .select({ id: deviceMessages.id })
-    .from(deviceMessages)
-    .innerJoin(devices, eq(devices.id, deviceMessages.device_id))
-    .where(
-      and(
-        eq(devices.serial, serial),
-        eq(deviceMessages.status, 'sent'),
-        eq(deviceMessages.send_via, 'data'),
-      ),
-    )
-    .orderBy(asc(deviceMessages.id))
-    .limit(1);
-  if (!waiting) return;
-  await db
-    .update(deviceMessages)
-    .set({ status: 'delivered', message_from_device: text, answered_at: new Date() })
-    .where(eq(deviceMessages.id, waiting.id));
+  const waiting = await oldestAwaitingAnswer(db, serial);
+  if (waiting) await storeAnswer(db, waiting.id, text);
 }

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DeviceListItem } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import {
   accountMemberships,
@@ -10,9 +9,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import type { Membership } from '../accounts/accounts.queries';
-import { visibleDevices } from './device-access';
-import { presentCurrentRow } from '../positions/present';
+import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
 
 const listColumns = {
   id: devices.id,
@@ -36,10 +33,10 @@ export interface DeviceFilter {
   ids?: number[] | undefined;
 }
 
-function filterCondition(membership: Membership, filter: DeviceFilter): SQL {
+function filterCondition(scope: DeviceScope, filter: DeviceFilter): SQL {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return and(
-    visibleDevices(membership),
+    visibleDevices(scope),
     filter.statuses ? inArray(subscriptions.status, filter.statuses as never[]) : undefined,
     filter.ids ? inArray(devices.id, filter.ids.length ? filter.ids : [-1]) : undefined,
     pattern
@@ -61,25 +58,16 @@ function baseQuery(db: Db) {
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id));
 }
 
-type ListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
-
-function present(row: ListRow, withPosition: boolean, excludeGroups: boolean): DeviceListItem {
-  const { position, ...rest } = row;
-  return {
-    ...rest,
-    group_ids: excludeGroups ? [] : rest.group_ids,
-    current_position: withPosition && position ? presentCurrentRow(position) : null,
-  };
-}
+export type DeviceListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /** A page of trackers with the total, for paged lists. */
 export async function devicePage(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   filter: DeviceFilter,
   page: { limit: number; offset: number },
 ) {
-  const where = filterCondition(membership, filter);
+  const where = filterCondition(scope, filter);
   const [rows, [total]] = await Promise.all([
     baseQuery(db)
       .where(where)
@@ -94,12 +82,12 @@ export async function devicePage(
       .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
       .where(where),
   ]);
-  return { rows: rows.map((r) => present(r, true, false)), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function deviceIds(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   filter: DeviceFilter & { groupIds?: number[] | undefined },
 ) {
   const rows = await db
@@ -109,7 +97,7 @@ export async function deviceIds(
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
     .where(
       and(
-        filterCondition(membership, filter),
+        filterCondition(scope, filter),
         filter.groupIds
           ? sql`${devices.group_ids} && ${sql.param(filter.groupIds)}::int[]`
           : undefined,
@@ -234,13 +222,4 @@ export async function setTriggers(
   },
 ) {
   await db.update(devices).set(t).where(eq(devices.id, deviceId));
-}
-
-/** The account a device belongs to, for routes addressed by device id alone. */
-export async function accountOfDevice(db: Db, deviceId: number) {
-  const [row] = await db
-    .select({ account_id: devices.account_id })
-    .from(devices)
-    .where(eq(devices.id, deviceId));
-  return row?.account_id;
 }

@@ -1,183 +1,27 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  accountFeatures,
   dataEnvelope,
   deviceDetailsSchema,
   deviceEventSchema,
-  deviceListItemSchema,
-  deviceTriggersSchema,
-  deviceTriggersUpdateSchema,
+  deviceMetaSchema,
   deviceUpdateSchema,
   idListSchema,
   idParamSchema,
   listEnvelope,
-  listedStatuses,
-  rowsEnvelopeSchema,
-  searchQuerySchema,
-  textSchema,
 } from '@waymark/domain';
+import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { accountAccess, authorize } from '../../http/account-access';
-import { invalidField } from '../../http/errors';
 import { pageMeta } from '../../http/pagination';
-import { sendJsonStream } from '../../http/json-text';
-import { dateParam, idParam } from '../../http/params';
-import type { Membership } from '../accounts/accounts.queries';
-import { deviceAccess, deviceAccessById } from './device-scope';
-import { deviceListBody } from './device-rows.queries';
-import {
-  deviceIds,
-  devicePage,
-  deviceUsers,
-  eventsPage,
-  setDeviceUsers,
-  setTriggers,
-  updateDevice,
-} from './devices.queries';
-import { deviceChanged, deviceDetails } from './devices.service';
+import { dateParam } from '../../http/params';
+import { changeDevice, chooseDeviceUsers, deviceDetails, deviceEvents } from './devices.service';
 
 const deviceParams = z.object({
   id: idParamSchema,
   deviceId: idParamSchema,
 });
-const statusList = textSchema({ max: 500 })
-  .optional()
-  .transform((v) =>
-    v
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : undefined,
-  );
-const flagValue = z.enum(['0', '1', 'true', 'false']);
-const isOn = (v: z.infer<typeof flagValue>) => v === '1' || v === 'true';
-/** A yes/no parameter, off when absent. */
-const flag = flagValue.optional().transform((v) => v !== undefined && isOn(v));
-
-/**
- * The statuses asked for, within the account's list (spec 002 §9): cancelled and blocked
- * trackers are listed only where the account may see cancelled devices, asked for or not.
- */
-const statusesFor = (membership: Membership, asked: string[] | undefined) => {
-  const listed: readonly string[] = listedStatuses(
-    accountFeatures(membership).canSeeCancelledDevices,
-  );
-  return asked ? asked.filter((status) => listed.includes(status)) : [...listed];
-};
-
-/** Trackers: list, details, edits, access, events and SLA triggers (spec 000 §7). */
+/** One tracker: details, edits, who may see it, and its events (spec 000 §7). */
 export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
-  const deviceListRoute = {
-    schema: {
-      tags: ['devices'],
-      summary:
-        'Every tracker the user may see, sorted by name; subscription_status is a comma list (default: the account list statuses)',
-      description:
-        'At 100,000 trackers the default form is about 700 bytes per tracker; `format=rows` sends `{ fields, rows }` instead: one array of values per tracker in the order of `fields`, position fields after the device fields (null without a position), times as epoch milliseconds (about a third of the size). Gzipped when the client accepts it; bodies over 64 KiB are streamed (chunked, no Content-Length) as the database produces them.',
-      params: idParam,
-      querystring: z.object({
-        subscription_status: statusList,
-        with_current_position: flag,
-        exclude_groups: flag,
-        ble_support: flagValue
-          .optional()
-          .transform((v) => (v === undefined ? undefined : isOn(v)))
-          .describe(
-            '1: only trackers whose model hears BLE beacons (gateways that place BLE tags at anchors); 0: only the others; absent: all',
-          ),
-        format: z
-          .enum(['rows'])
-          .optional()
-          .describe('rows: the compact form, { fields, rows } with times as epoch ms'),
-      }),
-      response: {
-        200: z.union([
-          dataEnvelope(z.array(deviceListItemSchema)),
-          dataEnvelope(rowsEnvelopeSchema),
-        ]),
-      },
-    },
-  };
-  for (const path of ['/accounts/:id/device-list', '/v2/accounts/:id/device-list']) {
-    app.get(path, deviceListRoute, async (request, reply) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
-      const q = request.query;
-      const body = deviceListBody(db, membership, {
-        statuses: statusesFor(membership, q.subscription_status),
-        withPosition: q.with_current_position,
-        excludeGroups: q.exclude_groups,
-        bleSupport: q.ble_support,
-        format: q.format === 'rows' ? 'rows' : 'objects',
-      });
-      return sendJsonStream(request, reply, body);
-    });
-  }
-
-  app.get(
-    '/accounts/:id/devices',
-    {
-      schema: {
-        tags: ['devices'],
-        summary: 'A page of trackers; query matches name, serial or address',
-        params: idParam,
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          per_page: z.coerce.number().int().min(1).max(500).default(25),
-          query: searchQuerySchema.optional(),
-          subscription_status: statusList,
-        }),
-        response: { 200: listEnvelope(deviceListItemSchema) },
-      },
-    },
-    async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
-      const { page, per_page, query, subscription_status } = request.query;
-      const { rows, total } = await devicePage(
-        db,
-        membership,
-        { statuses: statusesFor(membership, subscription_status), search: query },
-        { limit: per_page, offset: (page - 1) * per_page },
-      );
-      return { data: rows, meta: pageMeta(total, page, per_page) };
-    },
-  );
-
-  app.post(
-    '/accounts/:id/device-ids',
-    {
-      schema: {
-        tags: ['devices'],
-        summary: 'Ids of the trackers in some groups or matching filters',
-        params: idParam,
-        body: z.object({
-          group_ids: idListSchema.optional(),
-          filters: z
-            .object({
-              subscription_status: z.array(textSchema({ max: 64 })).optional(),
-              query: searchQuerySchema.optional(),
-            })
-            .optional(),
-        }),
-        response: { 200: dataEnvelope(z.array(z.number().int())) },
-      },
-    },
-    async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
-      const { group_ids, filters } = request.body;
-      return {
-        data: await deviceIds(db, membership, {
-          groupIds: group_ids,
-          statuses: statusesFor(membership, filters?.subscription_status),
-          search: filters?.query,
-        }),
-      };
-    },
-  );
-
   app.get(
     '/accounts/:id/devices/:deviceId',
     {
@@ -189,8 +33,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await deviceAccess(db, request, request.params.id, request.params.deviceId);
-      return { data: await deviceDetails(db, request.params.deviceId) };
+      const { id, deviceId } = request.params;
+      return { data: await deviceDetails(ctx, await actorFor(request, id), deviceId) };
     },
   );
 
@@ -206,17 +50,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { ability } = await deviceAccess(
-        db,
-        request,
-        request.params.id,
-        request.params.deviceId,
-      );
-      authorize(ability, 'update', 'Devices');
-      await updateDevice(db, request.params.deviceId, request.body);
-      const details = await deviceDetails(db, request.params.deviceId);
-      deviceChanged(ctx, details);
-      return { data: details };
+      const { id, deviceId } = request.params;
+      const actor = await actorFor(request, id);
+      return { data: await changeDevice(ctx, actor, deviceId, request.body) };
     },
   );
 
@@ -228,18 +64,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Note of a tracker and the users who may see it besides full-access members',
         params: deviceParams,
         response: {
-          200: dataEnvelope(
-            z.object({
-              note: z.string().nullable(),
-              users: z.array(z.object({ id: z.number().int(), name: z.string() })),
-            }),
-          ),
+          200: dataEnvelope(deviceMetaSchema),
         },
       },
     },
     async (request) => {
-      await deviceAccess(db, request, request.params.id, request.params.deviceId);
-      const details = await deviceDetails(db, request.params.deviceId);
+      const { id, deviceId } = request.params;
+      const details = await deviceDetails(ctx, await actorFor(request, id), deviceId);
       return { data: { note: details.note, users: details.users } };
     },
   );
@@ -254,18 +85,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: deviceParams,
         body: z.object({ users: idListSchema.max(1000) }),
         response: {
-          200: dataEnvelope(
-            z.object({ users: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
-          ),
+          200: dataEnvelope(deviceMetaSchema.pick({ users: true })),
         },
       },
     },
     async (request) => {
       const { id, deviceId } = request.params;
-      const { ability } = await deviceAccess(db, request, id, deviceId);
-      authorize(ability, 'manage', 'Users');
-      await setDeviceUsers(db, id, deviceId, request.body.users);
-      return { data: { users: await deviceUsers(db, id, deviceId) } };
+      const actor = await actorFor(request, id);
+      return { data: { users: await chooseDeviceUsers(ctx, actor, deviceId, request.body.users) } };
     },
   );
 
@@ -287,64 +114,15 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { id, deviceId } = request.params;
-      await deviceAccess(db, request, id, deviceId);
+      const actor = await actorFor(request, id);
       const { page, per_page, date_from, date_to } = request.query;
-      const { rows, total } = await eventsPage(db, deviceId, {
+      const { rows, total } = await deviceEvents(ctx, actor, deviceId, {
         limit: per_page,
         offset: (page - 1) * per_page,
         from: date_from,
         to: date_to,
       });
       return { data: rows, meta: pageMeta(total, page, per_page) };
-    },
-  );
-
-  app.get(
-    '/devices/:id/triggers',
-    {
-      schema: {
-        tags: ['devices'],
-        summary: 'Temperature (°C) and humidity (%) SLA bounds of a tracker; null disables a bound',
-        params: idParam,
-        response: { 200: dataEnvelope(deviceTriggersSchema) },
-      },
-    },
-    async (request) => {
-      await deviceAccessById(db, request, request.params.id);
-      return { data: (await deviceDetails(db, request.params.id)).triggers };
-    },
-  );
-
-  app.post(
-    '/devices/:id/triggers',
-    {
-      schema: {
-        tags: ['devices'],
-        summary:
-          'Set the SLA bounds (update Devices); readings outside them raise sla-breach events',
-        params: idParam,
-        body: deviceTriggersUpdateSchema,
-        response: { 200: dataEnvelope(deviceTriggersSchema) },
-      },
-    },
-    async (request) => {
-      const { ability } = await deviceAccessById(db, request, request.params.id);
-      authorize(ability, 'update', 'Devices');
-      const t = request.body;
-      if (
-        t.min_temperature !== null &&
-        t.max_temperature !== null &&
-        t.min_temperature > t.max_temperature
-      ) {
-        throw invalidField('min_temperature', 'The minimum must not be above the maximum');
-      }
-      if (t.min_humidity !== null && t.max_humidity !== null && t.min_humidity > t.max_humidity) {
-        throw invalidField('min_humidity', 'The minimum must not be above the maximum');
-      }
-      await setTriggers(db, request.params.id, t);
-      const details = await deviceDetails(db, request.params.id);
-      deviceChanged(ctx, details);
-      return { data: details.triggers };
     },
   );
 };

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DwellDevice, DwellGeofence } from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
 import { devices } from '../../db/schema';
-import type { Membership } from '../accounts/accounts.queries';
-import { seesAllDevices, visibleDevices } from '../devices/device-access';
+import { seesAllDevices, visibleDevices, type DeviceScope } from '../../access/device-visibility';
 
 const DAY_MS = 86_400_000;
 
@@ -31,25 +30,25 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  */
 export async function dwellGeofences(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   window: DwellWindow,
   filter: { search?: string | undefined; only?: number | undefined },
 ): Promise<DwellGeofence[]> {
   const now = window.now.toISOString();
   const start = new Date(window.now.getTime() - window.period * DAY_MS).toISOString();
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : null;
-  const fences: SQL[] = [sql`g.account_id = ${membership.id}`];
+  const fences: SQL[] = [sql`g.account_id = ${scope.id}`];
   if (pattern) fences.push(sql`(g.name ILIKE ${pattern} OR g.address ILIKE ${pattern})`);
   if (filter.only !== undefined) fences.push(sql`g.id = ${filter.only}`);
   const visits: SQL[] = [
-    sql`v.account_id = ${membership.id}`,
+    sql`v.account_id = ${scope.id}`,
     sql`v.entered_at < ${now}::timestamptz`,
     sql`(v.exited_at IS NULL OR v.exited_at > ${start}::timestamptz)`,
   ];
   if (filter.only !== undefined) visits.push(sql`v.geofence_id = ${filter.only}`);
-  if (!seesAllDevices(membership)) {
+  if (!seesAllDevices(scope)) {
     visits.push(
-      sql`v.device_id IN (SELECT ${devices.id} FROM ${devices} WHERE ${visibleDevices(membership)})`,
+      sql`v.device_id IN (SELECT ${devices.id} FROM ${devices} WHERE ${visibleDevices(scope)})`,
     );
   }
   const where = (parts: SQL[]) => sql.join(parts, sql` AND `);
@@ -107,7 +106,7 @@ type DeviceRow = {
  */
 export async function dwellDevices(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   geofenceId: number,
   now: Date,
 ): Promise<DwellDevice[] | undefined> {
@@ -133,9 +132,9 @@ export async function dwellDevices(
           WHERE v.geofence_id = g.id AND v.exited_at IS NULL
           GROUP BY v.device_id
         ) inside
-        JOIN ${devices} ON ${devices.id} = inside.device_id AND ${visibleDevices(membership)}
+        JOIN ${devices} ON ${devices.id} = inside.device_id AND ${visibleDevices(scope)}
       ) d ON true
-      WHERE g.id = ${geofenceId} AND g.account_id = ${membership.id}
+      WHERE g.id = ${geofenceId} AND g.account_id = ${scope.id}
       ORDER BY d.entered_at, d.name, d.id`,
   );
   if (rows.length === 0) return undefined;

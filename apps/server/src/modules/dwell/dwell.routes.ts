@@ -8,10 +8,11 @@ import {
   idParamSchema,
   searchQuerySchema,
 } from '@waymark/domain';
+import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { sendJsonText } from '../../http/json-text';
 import { idParam } from '../../http/params';
-import { dwellAccess, dwellDevicesOf, dwellGeofenceOf, dwellTable } from './dwell.service';
+import { dwellDevicesOf, dwellGeofenceOf, dwellTable } from './dwell.service';
 
 const geofenceParams = idParam.extend({ geofenceId: idParamSchema });
 
@@ -22,8 +23,6 @@ const DEFINITIONS =
 
 /** The dwell dashboard (spec 000 §2.9, §7 "Dwell"): per-geofence dwell figures and devices. */
 export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   app.get(
     '/accounts/:id/dwell/geofences',
     {
@@ -40,9 +39,9 @@ export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const access = await dwellAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const { search, period } = request.query;
-      const data = await dwellTable(db, access, { period, search: search || undefined });
+      const data = await dwellTable(ctx, actor, { period, search: search || undefined });
       // Thousands of rows: the SQL types them, so per-row response validation is skipped.
       return sendJsonText(request, reply, JSON.stringify({ data }));
     },
@@ -61,9 +60,9 @@ export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const access = await dwellAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const { geofenceId } = request.params;
-      return { data: await dwellGeofenceOf(db, access, geofenceId, request.query.period) };
+      return { data: await dwellGeofenceOf(ctx, actor, geofenceId, request.query.period) };
     },
   );
 
@@ -81,8 +80,8 @@ export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const access = await dwellAccess(db, request, request.params.id);
-      return { data: await dwellDevicesOf(db, access, request.params.geofenceId) };
+      const actor = await actorFor(request, request.params.id);
+      return { data: await dwellDevicesOf(ctx, actor, request.params.geofenceId) };
     },
   );
 };

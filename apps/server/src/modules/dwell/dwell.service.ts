@@ -1,56 +1,49 @@
-import type { FastifyRequest } from 'fastify';
 import type { DwellDevice, DwellGeofence } from '@waymark/domain';
-import type { Db } from '../../db/client';
-import { accountAccess, authorize, type AccountAccess } from '../../http/account-access';
-import { notFound } from '../../http/errors';
+import { authorize, found, type Actor } from '../../access/actor';
+import type { AppContext } from '../../app-context';
 import { dwellDevices, dwellGeofences } from './dwell.queries';
 
-/** The account, and the right to view Dashboard in it (403 without, 404 outside it). */
-export async function dwellAccess(
-  db: Db,
-  request: FastifyRequest,
-  accountId: number,
-): Promise<AccountAccess> {
-  const access = await accountAccess(db, request, accountId);
-  authorize(access.ability, 'view', 'Dashboard');
-  return access;
-}
+/** The dashboard needs view Dashboard in the account (403 without; 404 outside it). */
+const authorizeDwell = (actor: Actor) => authorize(actor, 'view', 'Dashboard');
 
+/** Dwell figures of every geofence of the account, over the trackers the actor sees. */
 export function dwellTable(
-  db: Db,
-  { membership }: AccountAccess,
+  ctx: AppContext,
+  actor: Actor,
   options: { period: number; search?: string | undefined },
 ): Promise<DwellGeofence[]> {
+  authorizeDwell(actor);
   return dwellGeofences(
-    db,
-    membership,
+    ctx.database.db,
+    actor.devices,
     { now: new Date(), period: options.period },
     { search: options.search },
   );
 }
 
+/** Dwell figures of one geofence of the account; 404 for another account's. */
 export async function dwellGeofenceOf(
-  db: Db,
-  { membership }: AccountAccess,
+  ctx: AppContext,
+  actor: Actor,
   geofenceId: number,
   period: number,
 ): Promise<DwellGeofence> {
+  authorizeDwell(actor);
   const [row] = await dwellGeofences(
-    db,
-    membership,
+    ctx.database.db,
+    actor.devices,
     { now: new Date(), period },
     { only: geofenceId },
   );
-  if (!row) throw notFound();
-  return row;
+  return found(row);
 }
 
+/** The trackers the actor sees inside one geofence of the account now, longest stay first. */
 export async function dwellDevicesOf(
-  db: Db,
-  { membership }: AccountAccess,
+  ctx: AppContext,
+  actor: Actor,
   geofenceId: number,
 ): Promise<DwellDevice[]> {
-  const devices = await dwellDevices(db, membership, geofenceId, new Date());
-  if (!devices) throw notFound();
-  return devices;
+  authorizeDwell(actor);
+  return found(await dwellDevices(ctx.database.db, actor.devices, geofenceId, new Date()));
 }

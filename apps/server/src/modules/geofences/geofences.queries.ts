@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceEvents, devices, geofences, geofenceVisits } from '../../db/schema';
-import type { Membership } from '../accounts/accounts.queries';
-import { visibleDevices } from '../devices/device-access';
+import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
 
 export type GeofenceRow = typeof geofences.$inferSelect & { devices_count: number };
 export type GeofenceColumns = Omit<
@@ -130,14 +129,14 @@ export interface EventFilters {
 /** Enter and exit events of the trackers the member may see, newest first. */
 export async function geofenceEventsPage(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   filters: EventFilters,
   page: { limit: number; offset: number },
 ) {
   const where = and(
-    eq(deviceEvents.account_id, membership.id),
+    eq(deviceEvents.account_id, scope.id),
     inArray(deviceEvents.event_type, ['geofence-enter', 'geofence-exit']),
-    visibleDevices(membership),
+    visibleDevices(scope),
     filters.geofenceId ? eq(deviceEvents.geofence_id, filters.geofenceId) : undefined,
     filters.deviceId ? eq(deviceEvents.device_id, filters.deviceId) : undefined,
     filters.from
@@ -179,15 +178,13 @@ export async function geofenceEventsPage(
   return { rows, total: total?.n ?? 0 };
 }
 
+export type GeofenceEventRow = Awaited<ReturnType<typeof geofenceEventsPage>>['rows'][number];
+
 /**
  * Every geofence of the account with the visits of visible trackers that overlap the range
  * (geofences without one get a single row with no visit), by geofence name then entry time.
  */
-export async function visitsForExport(
-  db: Db,
-  membership: Membership,
-  range: { from: Date; to: Date },
-) {
+export async function visitsForExport(db: Db, scope: DeviceScope, range: { from: Date; to: Date }) {
   const overlaps: SQL = and(
     eq(geofenceVisits.geofence_id, geofences.id),
     sql`${geofenceVisits.entered_at} <= ${range.to.toISOString()}::timestamptz`,
@@ -195,7 +192,7 @@ export async function visitsForExport(
       isNull(geofenceVisits.exited_at),
       sql`${geofenceVisits.exited_at} >= ${range.from.toISOString()}::timestamptz`,
     ),
-    sql`${geofenceVisits.device_id} IN (SELECT ${devices.id} FROM ${devices} WHERE ${visibleDevices(membership)})`,
+    sql`${geofenceVisits.device_id} IN (SELECT ${devices.id} FROM ${devices} WHERE ${visibleDevices(scope)})`,
   )!;
   return db
     .select({
@@ -210,6 +207,6 @@ export async function visitsForExport(
     .from(geofences)
     .leftJoin(geofenceVisits, overlaps)
     .leftJoin(devices, eq(devices.id, geofenceVisits.device_id))
-    .where(eq(geofences.account_id, membership.id))
+    .where(eq(geofences.account_id, scope.id))
     .orderBy(asc(sql`lower(${geofences.name})`), asc(geofences.id), asc(geofenceVisits.entered_at));
 }

@@ -12,24 +12,22 @@ import {
   searchQuerySchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { accountAccess, authorize } from '../../http/account-access';
-import { invalidField, notFound } from '../../http/errors';
+import { actorFor } from '../../access/actor';
+import { requireAuth } from '../../http/auth';
 import { pageMeta } from '../../http/pagination';
 import { dateParam, idParam } from '../../http/params';
 import { CSV_QUEUED_MESSAGE } from '../exports/report-builder.service';
 import { mailGeofenceVisits } from './geofences.export';
 import {
-  deleteGeofence,
-  findGeofence,
-  geofenceEventsPage,
-  geofenceNames,
-  geofencePage,
-  insertGeofence,
-  nearestGeofence,
-  updateGeofence,
-  type GeofenceColumns,
-} from './geofences.queries';
-import { geofenceColumns, geofencesChanged, presentGeofence } from './geofences.service';
+  changeGeofence,
+  checkVisitsRange,
+  createGeofence,
+  geofenceDetails,
+  geofenceEvents,
+  geofencesOf,
+  nearestGeofenceTo,
+  removeGeofence,
+} from './geofences.service';
 
 const geofenceParams = z.object({
   id: idParamSchema,
@@ -46,8 +44,6 @@ const messageResponse = dataEnvelope(z.object({ message: z.string() }));
 
 /** Geofences: CRUD, their enter/exit events, the nearest one, and the e-mailed visits CSV. */
 export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   app.get(
     '/accounts/:id/geofences',
     {
@@ -71,27 +67,22 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { auth, membership } = await accountAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const q = request.query;
       if (q.download) {
-        if (!q.date_from) throw invalidField('date_from', 'date is required');
-        if (!q.date_to) throw invalidField('date_to', 'date is required');
-        if (q.date_from > q.date_to) {
-          throw invalidField('date_from', 'The start date must be before the end date');
-        }
-        await mailGeofenceVisits(ctx, auth, membership, {
-          from: q.date_from,
-          to: q.date_to,
+        const range = checkVisitsRange(q);
+        await mailGeofenceVisits(ctx, requireAuth(request), actor.membership, {
+          ...range,
           offset: q.offset,
         });
         return { data: { message: CSV_QUEUED_MESSAGE } };
       }
-      const { rows, total } = await geofencePage(db, membership.id, {
+      const { data, total } = await geofencesOf(ctx, actor, {
         limit: q.per_page,
         offset: (q.page - 1) * q.per_page,
         search: q.query,
       });
-      return { data: rows.map(presentGeofence), meta: pageMeta(total, q.page, q.per_page) };
+      return { data, meta: pageMeta(total, q.page, q.per_page) };
     },
   );
 
@@ -110,12 +101,8 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { membership, ability } = await accountAccess(db, request, request.params.id);
-      authorize(ability, 'manage', 'Geofences');
-      const columns = geofenceColumns(request.body) as GeofenceColumns;
-      const id = await insertGeofence(db, membership.id, columns);
-      geofencesChanged(ctx, membership.id, id);
-      return { data: { id } };
+      const actor = await actorFor(request, request.params.id);
+      return { data: { id: await createGeofence(ctx, actor, request.body) } };
     },
   );
 
@@ -130,10 +117,8 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
-      const row = await findGeofence(db, membership.id, request.params.geofenceId);
-      if (!row) throw notFound();
-      return { data: presentGeofence(row) };
+      const actor = await actorFor(request, request.params.id);
+      return { data: await geofenceDetails(ctx, actor, request.params.geofenceId) };
     },
   );
 
@@ -150,13 +135,9 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { membership, ability } = await accountAccess(db, request, request.params.id);
-      authorize(ability, 'manage', 'Geofences');
-      const stored = await findGeofence(db, membership.id, request.params.geofenceId);
-      if (!stored) throw notFound();
-      await updateGeofence(db, membership.id, stored.id, geofenceColumns(request.body, stored));
-      geofencesChanged(ctx, membership.id, stored.id);
-      return { data: { id: stored.id } };
+      const { id, geofenceId } = request.params;
+      const actor = await actorFor(request, id);
+      return { data: { id: await changeGeofence(ctx, actor, geofenceId, request.body) } };
     },
   );
 
@@ -171,11 +152,8 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { membership, ability } = await accountAccess(db, request, request.params.id);
-      authorize(ability, 'manage', 'Geofences');
-      const { geofenceId } = request.params;
-      if (!(await deleteGeofence(db, membership.id, geofenceId))) throw notFound();
-      geofencesChanged(ctx, membership.id, geofenceId);
+      const { id, geofenceId } = request.params;
+      await removeGeofence(ctx, await actorFor(request, id), geofenceId);
       return { data: { id: geofenceId } };
     },
   );
@@ -200,28 +178,15 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const q = request.query;
-      const { rows, total } = await geofenceEventsPage(
-        db,
-        membership,
+      const { data, total } = await geofenceEvents(
+        ctx,
+        actor,
         { geofenceId: q.geofence_id, deviceId: q.device_id, from: q.date_from, to: q.date_to },
         { limit: q.per_page, offset: (q.page - 1) * q.per_page },
       );
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          event_type: r.event_type as 'geofence-enter' | 'geofence-exit',
-          description: r.description,
-          created_at: r.created_at.toISOString(),
-          lat: r.lat,
-          lng: r.lng,
-          device: { id: r.device_id, name: r.device_name },
-          geofence:
-            r.geofence_id === null ? null : { id: r.geofence_id, name: r.geofence_name ?? '' },
-        })),
-        meta: pageMeta(total, q.page, q.per_page),
-      };
+      return { data, meta: pageMeta(total, q.page, q.per_page) };
     },
   );
 
@@ -241,13 +206,9 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
+      const actor = await actorFor(request, request.params.id);
       const { lat, lng } = request.query;
-      const index = await ctx.geofenceIndexes.forAccount(membership.id);
-      const [inside] = await geofenceNames(db, membership.id, index.containing(lat, lng));
-      const nearest = inside ?? (await nearestGeofence(db, membership.id, lat, lng));
-      if (!nearest) throw notFound('No geofence');
-      return { data: nearest };
+      return { data: await nearestGeofenceTo(ctx, actor, lat, lng) };
     },
   );
 };

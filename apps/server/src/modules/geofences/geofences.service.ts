@@ -3,39 +3,26 @@ import {
   GEOFENCE_DEFAULT_RADIUS_KM,
   polygonCentre,
   polygonGeometrySchema,
-  type Geofence,
+  type GeofenceStore,
   type GeofenceUpdate,
 } from '@waymark/domain';
+import { authorize, found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { invalidField } from '../../http/errors';
-import type { GeofenceColumns, GeofenceRow } from './geofences.queries';
-
-/** The answer of every geofence call (spec 000 §3); stored polygons of other kinds read as none. */
-export function presentGeofence(row: GeofenceRow): Geofence {
-  const geometry = polygonGeometrySchema.safeParse(row.geo_json);
-  return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    lat: row.lat,
-    lng: row.lng,
-    radius: row.radius,
-    is_irregular: row.is_irregular && geometry.success,
-    geo_json: geometry.success ? geometry.data : null,
-    allowable_dwell_days: row.allowable_dwell_days,
-    min_assets: row.min_assets,
-    max_assets: row.max_assets,
-    full_name: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    company_name: row.company_name,
-    notes: row.notes,
-    is_alertable: row.is_alertable ? 1 : 0,
-    devices_count: row.devices_count,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
+import { invalidField, notFound } from '../../http/errors';
+import { presentGeofence, presentGeofenceEvent } from './geofences.present';
+import {
+  deleteGeofence,
+  findGeofence,
+  geofenceEventsPage,
+  geofenceNames,
+  geofencePage,
+  insertGeofence,
+  nearestGeofence,
+  updateGeofence,
+  type EventFilters,
+  type GeofenceColumns,
+  type GeofenceRow,
+} from './geofences.queries';
 
 const SHAPE_MESSAGE = 'Must draw geofence on the map to save';
 
@@ -44,10 +31,7 @@ const SHAPE_MESSAGE = 'Must draw geofence on the map to save';
  * geofence for updates. A circle keeps lat, lng and radius; a polygon is closed and listed at
  * its centre. The merged result must still hold a shape.
  */
-export function geofenceColumns(
-  payload: GeofenceUpdate,
-  stored?: GeofenceRow,
-): Partial<GeofenceColumns> {
+function geofenceColumns(payload: GeofenceUpdate, stored?: GeofenceRow): Partial<GeofenceColumns> {
   const columns: Partial<GeofenceColumns> = {};
   const copy = [
     'name',
@@ -102,4 +86,95 @@ export function geofenceColumns(
 /** Tells the bus, so the spatial indexes see the change on the very next position. */
 export function geofencesChanged(ctx: AppContext, accountId: number, geofenceId: number) {
   ctx.bus.publish('geofence.changed', { account_id: accountId, geofence_id: geofenceId });
+}
+
+/** Changing geofences needs manage Geofences (403 without). */
+const authorizeChanges = (actor: Actor) => authorize(actor, 'manage', 'Geofences');
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** A page of the account's geofences by name; `search` matches name or address. */
+export async function geofencesOf(
+  ctx: AppContext,
+  actor: Actor,
+  page: Page & { search?: string | undefined },
+) {
+  const { rows, total } = await geofencePage(ctx.database.db, actor.accountId, page);
+  return { data: rows.map(presentGeofence), total };
+}
+
+/** One geofence of the account with the trackers inside it now; another account's is 404. */
+export async function geofenceDetails(ctx: AppContext, actor: Actor, geofenceId: number) {
+  return presentGeofence(found(await findGeofence(ctx.database.db, actor.accountId, geofenceId)));
+}
+
+/** Creates a geofence (manage Geofences); answers its id. */
+export async function createGeofence(ctx: AppContext, actor: Actor, payload: GeofenceStore) {
+  authorizeChanges(actor);
+  const columns = geofenceColumns(payload) as GeofenceColumns;
+  const id = await insertGeofence(ctx.database.db, actor.accountId, columns);
+  geofencesChanged(ctx, actor.accountId, id);
+  return id;
+}
+
+/** Changes the fields sent (manage Geofences); the others keep their values. */
+export async function changeGeofence(
+  ctx: AppContext,
+  actor: Actor,
+  geofenceId: number,
+  payload: GeofenceUpdate,
+) {
+  authorizeChanges(actor);
+  const { db } = ctx.database;
+  const stored = found(await findGeofence(db, actor.accountId, geofenceId));
+  await updateGeofence(db, actor.accountId, stored.id, geofenceColumns(payload, stored));
+  geofencesChanged(ctx, actor.accountId, stored.id);
+  return stored.id;
+}
+
+/** Deletes a geofence and its visit records (manage Geofences). */
+export async function removeGeofence(ctx: AppContext, actor: Actor, geofenceId: number) {
+  authorizeChanges(actor);
+  if (!(await deleteGeofence(ctx.database.db, actor.accountId, geofenceId))) throw notFound();
+  geofencesChanged(ctx, actor.accountId, geofenceId);
+}
+
+/** Enter and exit events of the trackers the actor sees, newest first. */
+export async function geofenceEvents(
+  ctx: AppContext,
+  actor: Actor,
+  filters: EventFilters,
+  page: Page,
+) {
+  const { rows, total } = await geofenceEventsPage(ctx.database.db, actor.devices, filters, page);
+  return { data: rows.map(presentGeofenceEvent), total };
+}
+
+/**
+ * The geofence holding the point (the smallest id when several do), else the one whose
+ * centre is nearest; 404 'No geofence' when the account has none.
+ */
+export async function nearestGeofenceTo(ctx: AppContext, actor: Actor, lat: number, lng: number) {
+  const { db } = ctx.database;
+  const index = await ctx.geofenceIndexes.forAccount(actor.accountId);
+  const [inside] = await geofenceNames(db, actor.accountId, index.containing(lat, lng));
+  const nearest = inside ?? (await nearestGeofence(db, actor.accountId, lat, lng));
+  if (!nearest) throw notFound('No geofence');
+  return nearest;
+}
+
+/** The visits CSV needs a range whose start comes first (422 naming the field otherwise). */
+export function checkVisitsRange(range: {
+  date_from?: Date | undefined;
+  date_to?: Date | undefined;
+}) {
+  if (!range.date_from) throw invalidField('date_from', 'date is required');
+  if (!range.date_to) throw invalidField('date_to', 'date is required');
+  if (range.date_from > range.date_to) {
+    throw invalidField('date_from', 'The start date must be before the end date');
+  }
+  return { from: range.date_from, to: range.date_to };
 }

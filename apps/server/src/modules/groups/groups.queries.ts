@@ -1,5 +1,4 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Group, GroupDevice } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import {
   accountMemberships,
@@ -9,9 +8,7 @@ import {
   models,
   subscriptions,
 } from '../../db/schema';
-import type { Membership } from '../accounts/accounts.queries';
-import { seesAllDevices, visibleDevices } from '../devices/device-access';
-import { presentDeviceItem } from '../devices/present';
+import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -23,14 +20,14 @@ const hasGroup = (groupId: number) => sql`${groupId} = ANY(${devices.group_ids})
  * The member's visible trackers of each group, as `group id -> device ids` (ascending).
  * One pass over the account's grouped devices instead of one scan per group.
  */
-async function membersByGroup(db: Db, membership: Membership, groupIds?: number[]) {
+export async function membersByGroup(db: Db, scope: DeviceScope, groupIds?: number[]) {
   const rows = await db
     .select({
       device_id: devices.id,
       group_id: sql<number>`unnest(${devices.group_ids})`.as('group_id'),
     })
     .from(devices)
-    .where(and(visibleDevices(membership), sql`cardinality(${devices.group_ids}) > 0`))
+    .where(and(visibleDevices(scope), sql`cardinality(${devices.group_ids}) > 0`))
     .orderBy(asc(devices.id));
   const members = new Map<number, number[]>();
   const wanted = groupIds ? new Set(groupIds) : null;
@@ -43,61 +40,34 @@ async function membersByGroup(db: Db, membership: Membership, groupIds?: number[
   return members;
 }
 
-/**
- * Groups of the account by name, with the members the caller may see. A member with limited
- * device access sees the groups granted to them and those holding a tracker they may see.
- */
-export async function listGroups(
+/** Groups of the account by name (any case), optionally one group or a name search. */
+export function groupRows(
   db: Db,
-  membership: Membership,
+  accountId: number,
   filter: { search?: string | undefined; groupId?: number } = {},
-): Promise<Group[]> {
+) {
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  const groups = await db
+  return db
     .select({ id: deviceGroups.id, name: deviceGroups.name, account_id: deviceGroups.account_id })
     .from(deviceGroups)
     .where(
       and(
-        eq(deviceGroups.account_id, membership.id),
+        eq(deviceGroups.account_id, accountId),
         pattern ? ilike(deviceGroups.name, pattern) : undefined,
         filter.groupId !== undefined ? eq(deviceGroups.id, filter.groupId) : undefined,
       ),
     )
     .orderBy(sql`lower(${deviceGroups.name})`, asc(deviceGroups.id));
-  if (groups.length === 0) return [];
-  const members = await membersByGroup(
-    db,
-    membership,
-    groups.map((g) => g.id),
-  );
-  const all = seesAllDevices(membership);
-  const granted = new Set(membership.group_ids);
-  return groups
-    .map((g) => {
-      const device_ids = members.get(g.id) ?? [];
-      return { ...g, device_ids, devices_count: device_ids.length };
-    })
-    .filter((g) => all || granted.has(g.id) || g.devices_count > 0);
 }
 
-/** One group as the caller may see it, or undefined (not in the account, or not visible). */
-export async function findGroup(db: Db, membership: Membership, groupId: number) {
-  const [group] = await listGroups(db, membership, { groupId });
-  return group;
-}
+export type GroupRow = Awaited<ReturnType<typeof groupRows>>[number];
 
 /**
- * The visible members of each group, with model, subscription and current position, by
- * name: one query for any number of groups.
+ * The visible trackers in any of the groups, with model, subscription and current position,
+ * by name: one query for any number of groups.
  */
-export async function groupDevices(
-  db: Db,
-  membership: Membership,
-  groupIds: readonly number[],
-): Promise<Map<number, GroupDevice[]>> {
-  const byGroup = new Map<number, GroupDevice[]>(groupIds.map((id) => [id, []]));
-  if (groupIds.length === 0) return byGroup;
-  const rows = await db
+export function groupDeviceRows(db: Db, scope: DeviceScope, groupIds: readonly number[]) {
+  return db
     .select({
       device: devices,
       model: { title: models.title, expected_report_minutes: models.expected_report_minutes },
@@ -108,28 +78,11 @@ export async function groupDevices(
     .innerJoin(models, eq(models.id, devices.model_id))
     .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
     .leftJoin(currentPositions, eq(currentPositions.device_id, devices.id))
-    .where(and(visibleDevices(membership), sql`${devices.group_ids} && ${idArray(groupIds)}`))
+    .where(and(visibleDevices(scope), sql`${devices.group_ids} && ${idArray(groupIds)}`))
     .orderBy(asc(devices.name), asc(devices.id));
-  for (const { device: d, model, subscription: s, position } of rows) {
-    const item = presentDeviceItem(d, model, s, position);
-    for (const groupId of d.group_ids) byGroup.get(groupId)?.push(item);
-  }
-  return byGroup;
 }
 
-/** Which of `ids` are trackers of the account the member may see. */
-export async function visibleDeviceIdsAmong(
-  db: Db,
-  membership: Membership,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(visibleDevices(membership), sql`${devices.id} = ANY(${idArray(ids)})`));
-  return new Set(rows.map((r) => r.id));
-}
+export type GroupDeviceRow = Awaited<ReturnType<typeof groupDeviceRows>>[number];
 
 async function touch(tx: Executor, groupId: number) {
   await tx

@@ -12,20 +12,17 @@ import {
   searchQuerySchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { notFound } from '../../http/errors';
+import { actorFor } from '../../access/actor';
 import { idListParam, idParam } from '../../http/params';
 import {
-  addMembers,
-  deleteGroup,
-  findGroup,
-  groupDevices,
-  insertGroup,
-  listGroups,
-  removeMembers,
-  renameGroup,
-  swapMembers,
-} from './groups.queries';
-import { checkedDeviceIds, groupAccess, groupChanged, groupsAccess } from './groups.service';
+  changeGroupDevices,
+  createGroup,
+  groupDetails,
+  groupsOf,
+  removeGroup,
+  removeGroupDevices,
+  updateGroup,
+} from './groups.service';
 
 const groupParams = z.object({
   id: idParamSchema.describe('Account id'),
@@ -45,15 +42,6 @@ const idsText =
 
 /** Tracker groups (spec 000 §2.6, §7 "Groups"; spec 002 §7.4). */
 export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
-  /** The group as the caller now sees it, after a write. */
-  const present = async (access: Parameters<typeof findGroup>[1], groupId: number) => {
-    const group = await findGroup(db, access, groupId);
-    if (!group) throw notFound();
-    return group;
-  };
-
   app.get(
     '/accounts/:id/groups',
     {
@@ -78,16 +66,14 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const access = await groupsAccess(db, request, request.params.id, 'read');
+      const actor = await actorFor(request, request.params.id);
       const { exclude_devices, search, query } = request.query;
-      const groups = await listGroups(db, access.membership, { search: search || query });
-      if (exclude_devices) return { data: groups };
-      const members = await groupDevices(
-        db,
-        access.membership,
-        groups.map((g) => g.id),
-      );
-      return { data: groups.map((g) => ({ ...g, devices: members.get(g.id) ?? [] })) };
+      return {
+        data: await groupsOf(ctx, actor, {
+          search: search || query,
+          withDevices: !exclude_devices,
+        }),
+      };
     },
   );
 
@@ -103,9 +89,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { id, groupId } = request.params;
-      const { membership, group } = await groupAccess(db, request, id, groupId, 'read');
-      const members = await groupDevices(db, membership, [groupId]);
-      return { data: { ...group, devices: members.get(groupId) ?? [] } };
+      return { data: await groupDetails(ctx, await actorFor(request, id), groupId) };
     },
   );
 
@@ -122,11 +106,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const access = await groupsAccess(db, request, request.params.id, 'write');
-      const ids = await checkedDeviceIds(db, access, request.body.device_ids ?? []);
-      const groupId = await insertGroup(db, access.membership.id, request.body.name, ids);
-      groupChanged(ctx, access.membership.id, groupId);
-      return reply.status(201).send({ data: await present(access.membership, groupId) });
+      const actor = await actorFor(request, request.params.id);
+      return reply.status(201).send({ data: await createGroup(ctx, actor, request.body) });
     },
   );
 
@@ -144,14 +125,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { id, groupId } = request.params;
-      const access = await groupAccess(db, request, id, groupId, 'write');
-      const { name, device_ids } = request.body;
-      const members = device_ids
-        ? { accountId: id, ids: await checkedDeviceIds(db, access, device_ids) }
-        : undefined;
-      await renameGroup(db, groupId, name, members);
-      groupChanged(ctx, id, groupId);
-      return { data: await present(access.membership, groupId) };
+      return { data: await updateGroup(ctx, await actorFor(request, id), groupId, request.body) };
     },
   );
 
@@ -168,9 +142,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { id, groupId } = request.params;
-      await groupAccess(db, request, id, groupId, 'write');
-      await deleteGroup(db, id, groupId);
-      groupChanged(ctx, id, groupId);
+      await removeGroup(ctx, await actorFor(request, id), groupId);
       return { data: { id: groupId } };
     },
   );
@@ -180,12 +152,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       path: '/accounts/:id/groups/:groupId/devices',
       summary: 'Add trackers to a group (those already in it stay)',
-      change: addMembers,
+      change: 'add' as const,
     },
     {
       path: '/accounts/:id/groups/:groupId/devices-swap',
       summary: 'Replace the trackers of a group; an empty list removes them all',
-      change: swapMembers,
+      change: 'swap' as const,
     },
   ];
   for (const { path, summary, change } of memberChanges) {
@@ -203,11 +175,9 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
       async (request) => {
         const { id, groupId } = request.params;
-        const access = await groupAccess(db, request, id, groupId, 'write');
-        const ids = await checkedDeviceIds(db, access, request.body.device_ids);
-        await change(db, id, groupId, ids);
-        groupChanged(ctx, id, groupId);
-        return { data: await present(access.membership, groupId) };
+        const actor = await actorFor(request, id);
+        const ids = request.body.device_ids;
+        return { data: await changeGroupDevices(ctx, actor, groupId, change, ids) };
       },
     );
   }
@@ -229,12 +199,9 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { id, groupId } = request.params;
-      const access = await groupAccess(db, request, id, groupId, 'write');
+      const actor = await actorFor(request, id);
       const asked = request.body?.device_ids ?? request.query.device_ids;
-      const ids = asked ? await checkedDeviceIds(db, access, asked) : undefined;
-      await removeMembers(db, id, groupId, ids);
-      groupChanged(ctx, id, groupId);
-      return { data: await present(access.membership, groupId) };
+      return { data: await removeGroupDevices(ctx, actor, groupId, asked) };
     },
   );
 };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   ACCURACY_M,
   ALTITUDE_M,
@@ -9,13 +8,14 @@ import {
   RSSI_DBM,
   TEMPERATURE_RANGE_C,
   textSchema,
+  type RawPosition,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { accounts, devices } from '../../db/schema';
+import { accountOfApiToken } from '../../access/tokens.queries';
 import { unauthenticated } from '../../http/errors';
 import { bearerToken } from '../../http/tokens';
 import { dateParam } from '../../http/params';
-import type { RawPosition } from '@waymark/domain';
+import { ingestPositions } from './ingest.service';
 
 const MAX_BATCH = 1000;
 
@@ -57,13 +57,27 @@ const positionInput = z
     path: ['lat'],
   });
 
+/** A position as the request names it, in the shape device listeners give the pipeline. */
+function toRawPosition(p: z.infer<typeof positionInput>): RawPosition {
+  const { timestamp, beacons, lat, lng, ...rest } = p;
+  const located = lat !== undefined && lng !== undefined;
+  return {
+    ...rest,
+    lat: lat ?? 0,
+    lng: lng ?? 0,
+    // Without coordinates only an anchor can place it; the pipeline drops it otherwise.
+    valid: located,
+    ...(beacons ? { bleBeacons: beacons } : {}),
+    deviceTime: timestamp,
+    speedUnit: 'mps',
+  };
+}
+
 /**
  * JSON ingest for integrations, authenticated by the account's API token. Only trackers of that
  * account are accepted; the answer comes once the accepted positions are durably stored.
  */
 export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   app.post(
     '/ingest/positions',
     {
@@ -87,47 +101,10 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const token = bearerToken(request.headers.authorization);
-      const [account] = token
-        ? await db
-            .select({ id: accounts.id })
-            .from(accounts)
-            .where(and(eq(accounts.api_token, token), eq(accounts.has_api_access, true)))
-        : [];
-      if (!account) throw unauthenticated();
-
-      const serials = [...new Set(request.body.positions.map((p) => p.serial))];
-      const owned = await db
-        .select({ serial: devices.serial })
-        .from(devices)
-        .where(and(eq(devices.account_id, account.id), inArray(devices.serial, serials)));
-      const ownedSerials = new Set(owned.map((d) => d.serial));
-
-      const accepted: RawPosition[] = [];
-      const rejected: { index: number; serial: string; message: string }[] = [];
-      request.body.positions.forEach((p, index) => {
-        if (!ownedSerials.has(p.serial)) {
-          rejected.push({
-            index,
-            serial: p.serial,
-            message: 'No tracker of this account has this serial',
-          });
-          return;
-        }
-        const { timestamp, beacons, lat, lng, ...rest } = p;
-        const located = lat !== undefined && lng !== undefined;
-        accepted.push({
-          ...rest,
-          lat: lat ?? 0,
-          lng: lng ?? 0,
-          // Without coordinates only an anchor can place it; the pipeline drops it otherwise.
-          valid: located,
-          ...(beacons ? { bleBeacons: beacons } : {}),
-          deviceTime: timestamp,
-          speedUnit: 'mps',
-        });
-      });
-      await ctx.pipeline.submit(accepted, 'json', request.ip);
-      return { data: { accepted: accepted.length, rejected } };
+      const accountId = token ? await accountOfApiToken(ctx.database.db, token) : undefined;
+      if (accountId === undefined) throw unauthenticated();
+      const positions = request.body.positions.map(toRawPosition);
+      return { data: await ingestPositions(ctx, accountId, positions, request.ip) };
     },
   );
 };

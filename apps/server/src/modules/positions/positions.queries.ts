@@ -2,9 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiPosition, CurrentPosition } from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
 import { currentPositions, devices } from '../../db/schema';
-import type { Membership } from '../accounts/accounts.queries';
-import { visibleDevicesAmong } from '../devices/device-access';
-import { presentCurrentRow } from './present';
+import { visibleDevicesAmong, type DeviceScope } from '../../access/device-visibility';
+import { presentCurrentRow } from './positions.present';
 
 type Row = {
   device_id: number;
@@ -50,14 +49,14 @@ export function presentRow(r: Row): ApiPosition {
 /** Newest position of every device the member may see (optionally only the given ids). */
 export async function currentPositionsOf(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   deviceIds?: number[],
 ): Promise<CurrentPosition[]> {
   const rows = await db
     .select({ p: currentPositions })
     .from(currentPositions)
     .innerJoin(devices, eq(devices.id, currentPositions.device_id))
-    .where(visibleDevicesAmong(membership, deviceIds))
+    .where(visibleDevicesAmong(scope, deviceIds))
     .orderBy(asc(currentPositions.device_id));
   return rows.map(({ p }) => presentCurrentRow(p));
 }
@@ -84,19 +83,8 @@ export async function historyOf(
   return rows.map(presentRow);
 }
 
-/** The ids among `ids` that the member may see (all must belong to the account). */
-export async function visibleAmong(
-  db: Db,
-  membership: Membership,
-  ids: number[],
-): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(visibleDevicesAmong(membership, ids));
-  return rows.map((r) => r.id);
-}
+// The access module's; modules/exports still imports it from here.
+export { visibleAmong } from '../../access/device-visibility';
 
 export async function deviceName(db: Db, deviceId: number) {
   const [row] = await db

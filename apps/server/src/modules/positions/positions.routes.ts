@@ -3,22 +3,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   currentPositionSchema,
   dataEnvelope,
-  detectStops,
   idListSchema,
   idParamSchema,
   textSchema,
   positionSchema,
   rowsEnvelopeSchema,
+  stopSchema,
 } from '@waymark/domain';
+import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { accountAccess } from '../../http/account-access';
-import { invalidField } from '../../http/errors';
 import { sendJsonStream } from '../../http/json-text';
 import { dateParam, idListParam, idParam } from '../../http/params';
-import { deviceAccess } from '../devices/device-scope';
-import { positionListBody } from '../devices/device-rows.queries';
-import { deviceName, historyOf, visibleAmong } from './positions.queries';
-import { positionsCsv, sendCsv, stopsCsv } from './positions.csv';
+import { sendCsv, stopsCsv } from './positions.csv';
+import {
+  currentPositionsBody,
+  deviceHistory,
+  deviceHistoryCsv,
+  deviceStops,
+  pathsOf,
+} from './positions.service';
+import { presentStop } from './positions.present';
 
 const deviceParams = z.object({
   id: idParamSchema,
@@ -34,29 +38,12 @@ const downloadFlags = {
   /** Minutes west of UTC (the browser's getTimezoneOffset) for times in CSV files. */
   offset: z.coerce.number().int().min(-900).max(900).optional(),
 };
-const stopSchema = z.object({
-  start_time: z.string(),
-  end_time: z.string(),
-  radius: z.number(),
-  location: z.tuple([z.number(), z.number()]),
-  address: z.string().nullable(),
-});
-
-/** The range asked for, by default the last 24 hours; the start must come first. */
-function resolveRange(q: { date_from?: Date | undefined; date_to?: Date | undefined }) {
-  const to = q.date_to ?? new Date();
-  const from = q.date_from ?? new Date(to.getTime() - 24 * 3600_000);
-  if (from > to) throw invalidField('date_from', 'The start date must be before the end date');
-  return { from, to };
-}
 
 const wantsCsv = (q: { download?: string | undefined; format?: string | undefined }) =>
   q.download === 'true' || q.download === '1' || q.format === 'csv';
 
 /** Current positions, history and stops (spec 000 §7 "Trackers and positions"). */
 export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   app.get(
     '/accounts/:id/current-positions',
     {
@@ -83,10 +70,10 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
-      const body = positionListBody(
-        db,
-        membership,
+      const actor = await actorFor(request, request.params.id);
+      const body = currentPositionsBody(
+        ctx,
+        actor,
         request.query.device_ids,
         request.query.format === 'rows' ? 'rows' : 'objects',
       );
@@ -108,12 +95,10 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const { id, deviceId } = request.params;
-      await deviceAccess(db, request, id, deviceId);
-      const { from, to } = resolveRange(request.query);
-      const positions = await historyOf(db, [deviceId], from, to);
-      if (!wantsCsv(request.query)) return { data: positions };
-      const name = (await deviceName(db, deviceId)) ?? String(deviceId);
-      const csv = positionsCsv(positions, new Map([[deviceId, name]]), request.query.offset ?? 0);
+      const actor = await actorFor(request, id);
+      const q = request.query;
+      if (!wantsCsv(q)) return { data: await deviceHistory(ctx, actor, deviceId, q) };
+      const csv = await deviceHistoryCsv(ctx, actor, deviceId, q, q.offset ?? 0);
       return sendCsv(reply, `positions-${deviceId}.csv`, csv);
     },
   );
@@ -138,13 +123,8 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const { membership } = await accountAccess(db, request, request.params.id);
-      const { from, to } = resolveRange(request.body);
-      const ids = await visibleAmong(db, membership, request.body.device_ids);
-      const positions = await historyOf(db, ids, from, to);
-      const paths = new Map(ids.map((deviceId) => [deviceId, [] as typeof positions]));
-      for (const p of positions) paths.get(p.device_id)?.push(p);
-      return { data: [...paths].map(([device_id, path]) => ({ device_id, path })) };
+      const actor = await actorFor(request, request.params.id);
+      return { data: await pathsOf(ctx, actor, request.body.device_ids, request.body) };
     },
   );
 
@@ -162,26 +142,13 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       const { id, deviceId } = request.params;
-      await deviceAccess(db, request, id, deviceId);
-      const { from, to } = resolveRange(request.query);
-      const positions = await historyOf(db, [deviceId], from, to);
-      const stops = detectStops(
-        positions.map((p) => ({ lat: p.lat, lng: p.lng, time: new Date(p.timestamp) })),
-      );
-      const addresses = await Promise.all(stops.map((s) => ctx.addresses.lookup(s.lat, s.lng)));
+      const actor = await actorFor(request, id);
+      const { stops, addresses } = await deviceStops(ctx, actor, deviceId, request.query);
       if (wantsCsv(request.query)) {
         const csv = stopsCsv(stops, addresses, request.query.offset ?? 0);
         return sendCsv(reply, `stops-${deviceId}.csv`, csv);
       }
-      return {
-        data: stops.map((s, i) => ({
-          start_time: s.start_time.toISOString(),
-          end_time: s.end_time.toISOString(),
-          radius: s.radius,
-          location: s.location,
-          address: addresses[i] ?? null,
-        })),
-      };
+      return { data: stops.map((s, i) => presentStop(s, addresses[i])) };
     },
   );
 };

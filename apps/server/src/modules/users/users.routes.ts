@@ -10,17 +10,19 @@ import {
   userUpdateSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { accountAccess } from '../../http/account-access';
+import { actorFor } from '../../access/actor';
 import { requireAuth } from '../../http/auth';
 import { idParam } from '../../http/params';
-import { currentUser, updateProfile } from './users.service';
-import { listTimezones } from './users.queries';
-import { readUserSettings, writeUserSettings } from './user-settings.queries';
+import {
+  currentUser,
+  storeUserSettings,
+  timezones,
+  updateProfile,
+  userSettingsOf,
+} from './users.service';
 
 /** The signed-in user, their profile, time zones and per-account user settings. */
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx.database;
-
   app.get(
     '/me',
     {
@@ -59,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: dataEnvelope(z.array(timezoneSchema)) },
       },
     },
-    async () => ({ data: await listTimezones(db) }),
+    async () => ({ data: await timezones(ctx) }),
   );
 
   app.get(
@@ -73,8 +75,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      const { auth } = await accountAccess(db, request, request.params.id);
-      return { data: await readUserSettings(db, auth.user.id, request.params.id) };
+      const actor = await actorFor(request, request.params.id);
+      return { data: await userSettingsOf(ctx, actor) };
     },
   );
 
@@ -90,9 +92,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      const { auth } = await accountAccess(db, request, request.params.id);
-      await writeUserSettings(db, auth.user.id, request.params.id, request.body.settings);
-      return { data: await readUserSettings(db, auth.user.id, request.params.id) };
+      const actor = await actorFor(request, request.params.id);
+      return { data: await storeUserSettings(ctx, actor, request.body.settings) };
     },
   );
 };

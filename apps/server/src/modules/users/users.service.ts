@@ -1,29 +1,36 @@
-import type { Me, UserUpdate } from '@waymark/domain';
+import type { Me, Setting, UserUpdate } from '@waymark/domain';
 import { phoneDigits } from '@waymark/domain';
+import type { Actor } from '../../access/actor';
+import { membershipsOf } from '../../access/membership.queries';
+import { isPlatformAdmin, type Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
 import { forbidden, invalidField, notFound } from '../../http/errors';
-import { membershipsOf } from '../accounts/accounts.queries';
-import { emailTaken, findUser, timezoneExists, updateUser } from './users.queries';
+import { readUserSettings, writeUserSettings } from './user-settings.queries';
+import { emailTaken, findUser, listTimezones, timezoneExists, updateUser } from './users.queries';
 
 /** The signed-in user with every account they belong to (GET /me). */
-export async function currentUser(ctx: AppContext, auth: Auth): Promise<Me> {
+export async function currentUser(ctx: AppContext, principal: Principal): Promise<Me> {
   const { db } = ctx.database;
-  const user = await findUser(db, auth.user.id);
+  const user = await findUser(db, principal.user.id);
   if (!user) throw notFound();
-  const memberships = await membershipsOf(db, auth.user.id);
+  const memberships = await membershipsOf(db, principal.user.id);
   return {
     ...user,
     accounts: memberships.map(({ device_ids: _d, group_ids: _g, ...account }) => account),
     account_roles: Object.fromEntries(memberships.map((m) => [String(m.id), m.role])),
-    imitated_by: auth.imitator,
+    imitated_by: principal.imitator,
   };
 }
 
 /** Updates a profile. People edit their own; platform admins may edit anyone's. */
-export async function updateProfile(ctx: AppContext, auth: Auth, userId: number, body: UserUpdate) {
+export async function updateProfile(
+  ctx: AppContext,
+  principal: Principal,
+  userId: number,
+  body: UserUpdate,
+) {
   const { db } = ctx.database;
-  if (userId !== auth.user.id && !auth.user.is_gpx_admin) {
+  if (userId !== principal.user.id && !isPlatformAdmin(principal)) {
     // Someone else's profile: do not reveal whether the id exists.
     throw (await findUser(db, userId)) ? forbidden() : notFound();
   }
@@ -40,4 +47,16 @@ export async function updateProfile(ctx: AppContext, auth: Auth, userId: number,
   const user = await findUser(db, userId);
   if (!user) throw notFound();
   return user;
+}
+
+export const timezones = (ctx: AppContext) => listTimezones(ctx.database.db);
+
+/** The actor's own settings in the account (code/value pairs). */
+export const userSettingsOf = (ctx: AppContext, actor: Actor) =>
+  readUserSettings(ctx.database.db, actor.user.id, actor.accountId);
+
+/** Stores the actor's settings in the account; answers every setting after the change. */
+export async function storeUserSettings(ctx: AppContext, actor: Actor, settings: Setting[]) {
+  await writeUserSettings(ctx.database.db, actor.user.id, actor.accountId, settings);
+  return userSettingsOf(ctx, actor);
 }

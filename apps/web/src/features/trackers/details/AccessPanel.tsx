@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Loader, MultiSelect, Stack, Text } from '@mantine/core';
+import type { DeviceMeta } from '@waymark/domain';
 import { useAccountUsers } from '../../../api/manage';
-import { useUpdateDeviceUsers, type DeviceMeta } from '../../../api/deviceDetails';
+import { useUpdateDeviceUsers } from '../../../api/deviceDetails';
 import { GENERIC_ERROR, toast } from '../../../app/toast';
 import { failureMessage } from './feedback';
 

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box } from '@mantine/core';
-import type { ApiPosition, DeviceDetails } from '@waymark/domain';
-import type { Stop } from '../../../api/deviceDetails';
+import type { ApiPosition, ApiStop, DeviceDetails } from '@waymark/domain';
 import {
   AccuracyLayer,
   FleetMap,
@@ -17,7 +16,7 @@ interface DetailsMapProps {
   tracker: DeviceDetails;
   /** Position history of the chosen range, oldest first. */
   positions: readonly ApiPosition[];
-  stops: readonly Stop[];
+  stops: readonly ApiStop[];
 }
 
 /**

@@ -14,10 +14,9 @@ import {
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ApiPosition } from '@waymark/domain';
+import type { ApiPosition, ApiStop } from '@waymark/domain';
 import {
   deviceDetailsKeys,
-  type Stop,
   useDevice,
   useDeviceMeta,
   useDevicePositions,
@@ -49,7 +48,7 @@ interface DeviceDetailsViewProps {
 
 /** Stable empties, so the map's layers do not redraw on every render before data arrives. */
 const NO_POSITIONS: ApiPosition[] = [];
-const NO_STOPS: Stop[] = [];
+const NO_STOPS: ApiStop[] = [];
 
 const failure = (q: { isError: boolean; error: unknown; errorUpdatedAt: number }) =>
   q.isError ? { error: q.error, at: q.errorUpdatedAt } : null;

@@ -1,4 +1,4 @@
-import type { CurrentPosition } from '@waymark/domain';
+import type { CurrentPosition, Stop } from '@waymark/domain';
 import type { currentPositions } from '../../db/schema';
 
 /** A stored current position as the API sends it. */
@@ -27,3 +27,12 @@ export function presentCurrentRow(p: CurrentRow): CurrentPosition {
     charging: p.charging,
   };
 }
+
+/** A stop as the stops call answers it, with its address when one is known. */
+export const presentStop = (s: Stop, address: string | null | undefined) => ({
+  start_time: s.start_time.toISOString(),
+  end_time: s.end_time.toISOString(),
+  radius: s.radius,
+  location: s.location,
+  address: address ?? null,
+});

@@ -5,9 +5,13 @@ import type { Db } from '../../db/client';
 import { currentPositions, devices, models, subscriptions } from '../../db/schema';
 import { textRowBatches } from '../../db/text-rows';
 import { SharedJsonBodies, type SharedJson } from '../../http/shared-json';
-import type { Membership } from '../accounts/accounts.queries';
-import { visibilityKey, visibleDevices, visibleDevicesAmong } from './device-access';
-import { dataList } from './json-list';
+import {
+  visibilityKey,
+  visibleDevices,
+  visibleDevicesAmong,
+  type DeviceScope,
+} from '../../access/device-visibility';
+import { dataList } from '../../http/json-list';
 
 /** One set of shared bodies per database (tests run several in one process). */
 const sharedBodies = new WeakMap<Db, SharedJsonBodies>();
@@ -170,19 +174,15 @@ export function deviceRowFields(options: Pick<DeviceRowsOptions, 'withPosition'>
  * Every tracker the member may see, sorted by name, as device-list's body `{ data }`: an array
  * of objects, or `{ fields, rows }`.
  */
-export function deviceListBody(
-  db: Db,
-  membership: Membership,
-  options: DeviceRowsOptions,
-): SharedJson {
-  const key = JSON.stringify(['device-list', visibilityKey(membership), options]);
+export function deviceListBody(db: Db, scope: DeviceScope, options: DeviceRowsOptions): SharedJson {
+  const key = JSON.stringify(['device-list', visibilityKey(scope), options]);
   return shared(db).body(key, () => {
-    const rows = textRowBatches(db, deviceListQuery(db, membership, options));
+    const rows = textRowBatches(db, deviceListQuery(db, scope, options));
     return dataList(rows, options.format === 'rows' ? deviceRowFields(options) : undefined);
   });
 }
 
-function deviceListQuery(db: Db, membership: Membership, options: DeviceRowsOptions) {
+function deviceListQuery(db: Db, scope: DeviceScope, options: DeviceRowsOptions) {
   const device = deviceFields(options.excludeGroups);
   const position = options.withPosition ? positionFields : null;
   const text =
@@ -203,7 +203,7 @@ function deviceListQuery(db: Db, membership: Membership, options: DeviceRowsOpti
   return query
     .where(
       and(
-        visibleDevices(membership),
+        visibleDevices(scope),
         options.statuses ? inArray(subscriptions.status, options.statuses as never[]) : undefined,
         options.bleSupport === undefined ? undefined : eq(models.ble_support, options.bleSupport),
       ),
@@ -232,20 +232,20 @@ export const POSITION_ROWS_FIELDS = ['device_id', ...POSITION_ROW_FIELDS];
  */
 export function positionListBody(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   deviceIds: number[] | undefined,
   format: 'objects' | 'rows',
 ): SharedJson {
-  const key = JSON.stringify(['positions', visibilityKey(membership), deviceIds ?? null, format]);
+  const key = JSON.stringify(['positions', visibilityKey(scope), deviceIds ?? null, format]);
   return shared(db).body(key, () => {
-    const rows = textRowBatches(db, positionListQuery(db, membership, deviceIds, format));
+    const rows = textRowBatches(db, positionListQuery(db, scope, deviceIds, format));
     return dataList(rows, format === 'rows' ? POSITION_ROWS_FIELDS : undefined);
   });
 }
 
 function positionListQuery(
   db: Db,
-  membership: Membership,
+  scope: DeviceScope,
   deviceIds: number[] | undefined,
   format: 'objects' | 'rows',
 ) {
@@ -260,6 +260,6 @@ function positionListQuery(
     .select({ j: sql<string>`${text}` })
     .from(currentPositions)
     .innerJoin(devices, eq(devices.id, currentPositions.device_id))
-    .where(visibleDevicesAmong(membership, deviceIds))
+    .where(visibleDevicesAmong(scope, deviceIds))
     .orderBy(asc(currentPositions.device_id));
 }
