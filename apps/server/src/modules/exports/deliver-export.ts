@@ -1,13 +1,8 @@
 import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
-import { membershipOf, platformAdminView, type Membership } from '../accounts/accounts.queries';
-import {
-  claimMailing,
-  createExport,
-  exportOfJob,
-  recipientOf,
-  releaseMailing,
-} from './exports.queries';
+import { findActor } from '../../access/actor';
+import type { Membership } from '../../access/membership.queries';
+import { findPrincipalUser } from '../../access/tokens.queries';
+import { claimMailing, createExport, exportOfJob, releaseMailing } from './exports.queries';
 
 export interface ExportDelivery {
   /** The job delivering: keys the stored file and the export row, so a retry repeats neither. */
@@ -35,10 +30,12 @@ export async function deliverExport(
   delivery: ExportDelivery,
 ) {
   const { db } = ctx.database;
-  const recipient = await recipientOf(db, delivery.userId);
-  const membership =
-    recipient && (await memberFor(db, delivery.userId, recipient.is_gpx_admin, delivery.accountId));
-  if (!recipient || !membership) return;
+  // The user's view of the account when the job runs, checked again since the request, with
+  // the same rules as a request (a member, or a platform admin looking in).
+  const user = await findPrincipalUser(db, delivery.userId);
+  const actor = user && (await findActor(db, { user, imitator: null }, delivery.accountId));
+  if (!actor) return;
+  const { membership } = actor;
 
   const exported =
     (await exportOfJob(db, delivery.jobId)) ??
@@ -48,7 +45,7 @@ export async function deliverExport(
   const link = new URL(`/api/exports/${exported.id}`, ctx.config.appUrl).href;
   try {
     await ctx.mailer.send({
-      to: recipient.email,
+      to: actor.user.email,
       subject: delivery.subject,
       text:
         `The ${delivery.title} you asked for in ${membership.title} is ready.\n\n` +
@@ -75,15 +72,4 @@ async function storeExport(
     content_type: 'text/csv',
     storage_key: key,
   });
-}
-
-/**
- * The user's view of the account when the job runs, checked again since the request: a
- * member, or a platform admin looking in (as `accountAccess` allows on the request).
- */
-async function memberFor(db: Db, userId: number, isPlatformAdmin: boolean, accountId: number) {
-  return (
-    (await membershipOf(db, userId, accountId)) ??
-    (isPlatformAdmin ? await platformAdminView(db, accountId) : undefined)
-  );
 }

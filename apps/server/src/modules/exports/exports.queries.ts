@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportFiles, users } from '../../db/schema';
+import { exportFiles } from '../../db/schema';
 
 /** Links to generated files work for a week. */
 export const EXPORT_TTL_MS = 7 * 24 * 3600_000;
@@ -48,15 +48,6 @@ export async function claimMailing(db: Db, exportId: string) {
 /** Gives the mailing back when sending failed, so the job's retry sends it. */
 export async function releaseMailing(db: Db, exportId: string) {
   await db.update(exportFiles).set({ mailed_at: null }).where(eq(exportFiles.id, exportId));
-}
-
-/** Who an export goes to: the address, and whether a platform admin asked. */
-export async function recipientOf(db: Db, userId: number) {
-  const [row] = await db
-    .select({ email: users.email, is_gpx_admin: users.is_gpx_admin })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }
 
 export async function findLiveExport(db: Db, id: string) {
