@@ -111,6 +111,11 @@ describe.each(buses)('on the %s bus', (bus, env) => {
       expect((await subscribe(theirs, `accounts.${other.id}.positions`)).type).toBe('subscribed');
       // Subscribing to someone else's account is refused.
       expect((await subscribe(theirs, `accounts.${account.id}.positions`)).type).toBe('error');
+      // So is an account id no integer column holds (it never reaches the database).
+      expect(await subscribe(theirs, 'accounts.99999999999.positions')).toMatchObject({
+        type: 'error',
+        message: 'Forbidden',
+      });
 
       const tracker = net.connect(ingest.listeners.gt06.port, '127.0.0.1');
       await new Promise((resolve) => tracker.once('connect', resolve));

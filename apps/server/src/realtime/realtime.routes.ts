@@ -6,7 +6,7 @@ import { findActor } from '../access/actor';
 import { visibleDeviceIds } from '../access/device-visibility';
 import { sessionOf } from '../access/principal';
 import { bearerToken } from '../http/tokens';
-import { ACCOUNT_CHANNEL, type RealtimeMessage } from '@waymark/domain';
+import { ACCOUNT_CHANNEL, idSchema, type RealtimeMessage } from '@waymark/domain';
 import type { RealtimeHub } from './hub';
 import { createOutbox } from './outbox';
 
@@ -55,7 +55,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
       async function subscribe(channel: string) {
         if (subscriptions.has(channel)) return send({ type: 'subscribed', channel });
         const match = ACCOUNT_CHANNEL.exec(channel);
-        const actor = match ? await findActor(db, auth!, Number(match[1])) : undefined;
+        // An id no account can have (beyond an integer column) is refused like any other.
+        const accountId = idSchema.safeParse(Number(match?.[1])).data;
+        const actor = accountId ? await findActor(db, auth!, accountId) : undefined;
         if (!actor) return send({ type: 'error', channel, message: 'Forbidden' });
         const allowed = await visibleDeviceIds(db, actor.devices);
         const deliver = (message: RealtimeMessage) => {
