@@ -14,6 +14,6 @@ export async function setApiToken(db: Db, accountId: number, token: string) {
   await db.update(accounts).set({ api_token: token }).where(eq(accounts.id, accountId));
 }
 
-// Memberships are the access module's (access/membership.queries); modules/exports, which
-// another change owns, still imports them from here. New code builds an Actor (actorOf).
-export { membershipOf, platformAdminView, type Membership } from '../../access/membership.queries';
+// Memberships are the access module's (access/membership.queries); modules/exports and
+// geofences.export still import the type from here. New code takes it from an Actor.
+export type { Membership } from '../../access/membership.queries';
