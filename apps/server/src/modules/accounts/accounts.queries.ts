@@ -13,7 +13,3 @@ export async function apiTokenOf(db: Db, accountId: number) {
 export async function setApiToken(db: Db, accountId: number, token: string) {
   await db.update(accounts).set({ api_token: token }).where(eq(accounts.id, accountId));
 }
-
-// Memberships are the access module's (access/membership.queries); modules/exports and
-// geofences.export still import the type from here. New code takes it from an Actor.
-export type { Membership } from '../../access/membership.queries';

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportFiles } from '../../db/schema';
+import { devices, exportFiles } from '../../db/schema';
 
 /** Links to generated files work for a week. */
 export const EXPORT_TTL_MS = 7 * 24 * 3600_000;
@@ -56,4 +56,14 @@ export async function findLiveExport(db: Db, id: string) {
     .from(exportFiles)
     .where(and(eq(exportFiles.id, id), gt(exportFiles.expires_at, sql`now()`)));
   return row;
+}
+
+/** The names of these trackers by id, for the rows of a positions CSV. */
+export async function deviceNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: devices.id, name: devices.name })
+    .from(devices)
+    .where(inArray(devices.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, idListSchema, idSchema, textSchema } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { accountAccess } from '../../http/account-access';
+import { actorFor } from '../../access/actor';
 import { notFound } from '../../http/errors';
 import { dateParam } from '../../http/params';
 import { sendCsv } from '../positions/positions.csv';
@@ -52,7 +52,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const { filters, response_type } = request.body;
-      const { auth, membership } = await accountAccess(db, request, filters.account_id);
+      const actor = await actorFor(request, filters.account_id);
       const query = {
         only_current_positions: filters.only_current_positions,
         fix_time_from: filters.fix_time_from,
@@ -62,10 +62,10 @@ export const exportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       };
       checkRange(query);
       if (response_type === 'send_email') {
-        await mailPositionsReport(ctx, auth, membership, query);
+        await mailPositionsReport(ctx, actor, query);
         return { data: { message: CSV_QUEUED_MESSAGE } };
       }
-      return sendCsv(reply, 'positions.csv', await positionsReport(ctx, membership, query));
+      return sendCsv(reply, 'positions.csv', await positionsReport(ctx, actor.membership, query));
     },
   );
 

@@ -1,15 +1,15 @@
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
+import type { Actor } from '../../access/actor';
+import { visibleAmong } from '../../access/device-visibility';
+import type { Membership } from '../../access/membership.queries';
 import { invalidField } from '../../http/errors';
 import { MAX_DOWNLOAD_DAYS } from '../../http/params';
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import type { QueuedJob } from '../../jobs/job-queue';
-import type { Membership } from '../accounts/accounts.queries';
-import { currentPositionsOf, historyOf, visibleAmong } from '../positions/positions.queries';
+import { currentPositionsOf, historyOf } from '../positions/positions.queries';
 import { positionsCsv } from '../positions/positions.csv';
-import { devices } from '../../db/schema';
-import { inArray } from 'drizzle-orm';
 import { deliverExport } from './deliver-export';
+import { deviceNames } from './exports.queries';
 
 export const DOWNLOAD_LIMIT_MESSAGE =
   'Downloads of position data are allowed for 90-day periods only.';
@@ -50,25 +50,18 @@ export async function positionsReport(
   const positions = filters.only_current_positions
     ? await currentPositionsOf(db, membership, ids)
     : await historyOf(db, ids, filters.fix_time_from!, filters.fix_time_to!, 1_000_000);
-  const rows = ids.length
-    ? await db
-        .select({ id: devices.id, name: devices.name })
-        .from(devices)
-        .where(inArray(devices.id, ids))
-    : [];
-  return positionsCsv(positions, new Map(rows.map((r) => [r.id, r.name])), filters.offset ?? 0);
+  return positionsCsv(positions, await deviceNames(db, ids), filters.offset ?? 0);
 }
 
 /** Queues the CSV; the job mails the user a link once it is stored. */
 export async function mailPositionsReport(
   ctx: AppContext,
-  auth: Auth,
-  membership: Membership,
+  actor: Actor,
   filters: PositionsReportFilters,
 ) {
   await ctx.jobs.enqueue('positions-report', {
-    user_id: auth.user.id,
-    account_id: membership.id,
+    user_id: actor.user.id,
+    account_id: actor.accountId,
     only_current_positions: filters.only_current_positions,
     fix_time_from: filters.fix_time_from?.toISOString(),
     fix_time_to: filters.fix_time_to?.toISOString(),

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../app-context';
-import type { Auth } from '../../http/auth';
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import type { QueuedJob } from '../../jobs/job-queue';
-import type { Membership } from '../accounts/accounts.queries';
+import type { Actor } from '../../access/actor';
 import { deliverExport } from '../exports/deliver-export';
 import { csvLine, localTime } from '../positions/csv';
 import { visitsForExport } from './geofences.queries';
@@ -49,15 +48,10 @@ export interface VisitsExport {
 }
 
 /** Queues the visits CSV; the job mails the user a link once it is stored. */
-export async function mailGeofenceVisits(
-  ctx: AppContext,
-  auth: Auth,
-  membership: Membership,
-  range: VisitsExport,
-) {
+export async function mailGeofenceVisits(ctx: AppContext, actor: Actor, range: VisitsExport) {
   await ctx.jobs.enqueue('geofence-visits-export', {
-    user_id: auth.user.id,
-    account_id: membership.id,
+    user_id: actor.user.id,
+    account_id: actor.accountId,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
     offset: range.offset,

@@ -13,7 +13,6 @@ import {
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { actorFor } from '../../access/actor';
-import { requireAuth } from '../../http/auth';
 import { pageMeta } from '../../http/pagination';
 import { dateParam, idParam } from '../../http/params';
 import { CSV_QUEUED_MESSAGE } from '../exports/report-builder.service';
@@ -71,7 +70,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const q = request.query;
       if (q.download) {
         const range = checkVisitsRange(q);
-        await mailGeofenceVisits(ctx, requireAuth(request), actor.membership, {
+        await mailGeofenceVisits(ctx, actor, {
           ...range,
           offset: q.offset,
         });

@@ -83,9 +83,6 @@ export async function historyOf(
   return rows.map(presentRow);
 }
 
-// The access module's; modules/exports still imports it from here.
-export { visibleAmong } from '../../access/device-visibility';
-
 export async function deviceName(db: Db, deviceId: number) {
   const [row] = await db
     .select({ name: devices.name })
