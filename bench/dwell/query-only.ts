@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../apps/server/src/db/client';
-import type { Membership } from '../../apps/server/src/modules/accounts/accounts.queries';
-import { membershipOf } from '../../apps/server/src/modules/accounts/accounts.queries';
+import type { Membership } from '../../apps/server/src/access/membership.queries';
+import { membershipOf } from '../../apps/server/src/access/membership.queries';
 import { dwellGeofences } from '../../apps/server/src/modules/dwell/dwell.queries';
 import { percentile } from './latency';
 
