@@ -13,7 +13,7 @@ export {
   ANCHOR_FLY_ZOOM,
   type AnchorsLayerProps,
 } from './layers/AnchorsLayer';
-export { TrailLayer, TRAIL_MIN_ZOOM, formatMph } from './layers/TrailLayer';
+export { TrailLayer, TRAIL_MIN_ZOOM } from './layers/TrailLayer';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
 export { GeofencesLayer, DEFAULT_GEOFENCE_RADIUS_KM } from './layers/GeofencesLayer';
 export { DrawLayer } from './layers/LazyDrawLayer';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { mpsToMph, speedColour } from '@waymark/domain';
+import { formatSpeed, speedColour } from '@waymark/domain';
 import { SPEED_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import type { TrailPoint } from '../types';
@@ -10,15 +10,11 @@ import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useM
 /** Spec 000 §2.4: the trail is drawn at zoom 6 or more. */
 export const TRAIL_MIN_ZOOM = 6;
 
-export function formatMph(speedMps: number | null): string {
-  return `${Math.round(mpsToMph(speedMps ?? 0))} mph`;
-}
-
 function TrailPopup({ point }: { point: TrailPoint }) {
   return (
     <Stack gap={2}>
       <Text fw={600} size="sm">
-        {formatMph(point.speed)}
+        {formatSpeed(point.speed)}
       </Text>
       <Text size="xs" c="dimmed">
         {dayjs(point.timestamp).format('MMM D, YYYY h:mm:ss A')} · {point.fix.toUpperCase()}

@@ -1,5 +1,11 @@
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { batteryLevel, describeFix, formatPhone, type DeviceDetails } from '@waymark/domain';
+import {
+  batteryLevel,
+  describeFix,
+  formatPercent,
+  formatPhone,
+  type DeviceDetails,
+} from '@waymark/domain';
 import type { ReactNode } from 'react';
 import { formatMoment } from './feedback';
 import { InlineEdit } from './InlineEdit';
@@ -58,7 +64,7 @@ export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
             '-'
           ) : (
             <Badge variant="light" color={BATTERY_COLOURS[batteryLevel(position.battery)]}>
-              {position.battery}%
+              {formatPercent(position.battery)}
             </Badge>
           )}
         </Field>
