@@ -122,7 +122,9 @@ export default async function startServers() {
     return dir;
   };
   const servers = [
-    waymarkServer('demo', E2E_PORT, process.env.E2E_DATA_DIR ?? tempDir('waymark-e2e-'), {}),
+    waymarkServer('demo', E2E_PORT, process.env.E2E_DATA_DIR ?? tempDir('waymark-e2e-'), {
+      DEMO_REPORT_URL: `${mapAssetsUrl}/report`,
+    }),
     startServer(
       'map assets',
       ['--import', 'tsx', 'support/map-assets-server.ts'],
@@ -134,6 +136,8 @@ export default async function startServers() {
       DEMO_SIMULATOR: 'false',
       MAP_STYLE_URL: `${mapAssetsUrl}/style.json`,
       SATELLITE_URL: `${mapAssetsUrl}/tiles/{z}/{x}/{y}.png`,
+      // A custom report whose address never answers: the Analytics tab says so.
+      DEMO_REPORT_URL: `${mapAssetsUrl}/report-unreachable`,
     }),
   ];
   const teardown = async () => {

@@ -45,6 +45,8 @@ const envSchema = z.object({
     .default('waymark'),
   SEED_DEMO: bool(true),
   DEMO_SIMULATOR: bool(true),
+  /** The demo account's embedded custom report (its Analytics tab); unset: a Looker Studio URL. */
+  DEMO_REPORT_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
