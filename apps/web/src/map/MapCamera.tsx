@@ -56,6 +56,8 @@ export interface MapCameraProps {
  * key (the List/Map switch on a phone) finds the camera where the user left it.
  */
 let framedFor: string | number | null = null;
+/** Frames made (a kept initial view counts), published as data-frames for browser tests. */
+let frames = 0;
 
 /**
  * Moves the camera to frame the data (README: framing): once per `fitKey`, as soon as there
@@ -77,9 +79,15 @@ export function MapCamera({
     if (keepInitialView) map.jumpTo({ center: INITIAL_CENTER, zoom: INITIAL_ZOOM });
     if (!box) return;
     framedFor = fitKey;
-    if (keepInitialView && anyFramed(map, points)) return;
-    frame(map, box, maxZoom);
-  }, [map, fitKey, points, maxZoom, keepInitialView]);
+    if (!keepInitialView || !anyFramed(map, points)) frame(map, box, maxZoom);
+    // Counted when the map comes to rest, so the hooks read with it (data-zoom, data-frame-*)
+    // are the frame's. The repaint makes sure a rest follows when the camera did not move.
+    map.once('idle', () => {
+      frames += 1;
+      setStat('frames', frames);
+    });
+    map.triggerRepaint();
+  }, [map, fitKey, points, maxZoom, keepInitialView, setStat]);
 
   // Test hooks: how the data sits in the view at rest, read from the map's own camera.
   const box = useMemo(() => boxOf(points), [points]);

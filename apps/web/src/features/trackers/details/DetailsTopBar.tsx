@@ -100,9 +100,7 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item
-            role="menuitemcheckbox"
-            aria-label="Auto-refresh"
-            aria-checked={props.autoRefresh}
+            // Its name says the state ('Auto-refresh Off'): Mantine's items are plain menuitems.
             rightSection={
               <Text size="xs" c="dimmed">
                 {props.autoRefresh ? 'On' : 'Off'}
