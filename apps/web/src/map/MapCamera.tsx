@@ -25,14 +25,19 @@ function frame(map: Map, box: LngLatBox, maxZoom: number) {
   map.fitBounds(box, { padding: framePadding(clientWidth, clientHeight), maxZoom, duration: 0 });
 }
 
-/** True when one of the points is in the part of the view a frame would put data in. */
+/**
+ * True when one of the points is in the part of the view a frame would put data in. The
+ * corners are unprojected once and the points compared as numbers: a fleet may be 100,000.
+ */
 function anyFramed(map: Map, points: readonly Point[]): boolean {
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   const pad = framePadding(width, height);
-  return points.some((p) => {
-    const { x, y } = map.project(p as [number, number]);
-    return x >= pad.left && x <= width - pad.right && y >= pad.top && y <= height - pad.bottom;
-  });
+  const northWest = map.unproject([pad.left, pad.top]);
+  const southEast = map.unproject([width - pad.right, height - pad.bottom]);
+  return points.some(
+    ([lng, lat]) =>
+      lng >= northWest.lng && lng <= southEast.lng && lat <= northWest.lat && lat >= southEast.lat,
+  );
 }
 
 export interface MapCameraProps {
