@@ -188,7 +188,14 @@ export function GroupDetailsPage() {
     <>
       <GroupScreenLayout
         list={listColumn}
-        map={<TrackersMap trackers={listed} selectedId={selectedId} onSelect={setSelectedId} />}
+        map={
+          <TrackersMap
+            trackers={listed}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            frameKey={`group-${groupId}`}
+          />
+        }
       />
       <ConfirmGroupAction
         confirmation={confirmation}

@@ -7,7 +7,11 @@ import { useFleetMap } from '../context';
 import type { TrailPoint } from '../types';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
-/** Spec 000 §2.4: the trail is drawn at zoom 6 or more. */
+/**
+ * Spec 000 §2.4: the trail is drawn at zoom 6 or more. Its speed-coloured points are; its line
+ * is drawn at every zoom, so a range framed below zoom 6 (a trip across states) still reads as
+ * a path instead of an empty map (issue 16).
+ */
 export const TRAIL_MIN_ZOOM = 6;
 
 function TrailPopup({ point }: { point: TrailPoint }) {
@@ -26,7 +30,7 @@ function TrailPopup({ point }: { point: TrailPoint }) {
 
 /** A tracker's path: a line and points coloured by speedColour(); a click shows the speed. */
 export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
-  const { map, basemap, onSingleClick, showPopup } = useFleetMap();
+  const { map, basemap, onSingleClick, showPopup, setStat } = useFleetMap();
   const [ids] = useState(() => {
     const base = nextLayerId('trail');
     return {
@@ -46,7 +50,6 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
       id: ids.line,
       type: 'line',
       source: ids.lineSource,
-      minzoom: TRAIL_MIN_ZOOM,
       paint: { 'line-color': '#495057', 'line-width': 2, 'line-opacity': 0.6 },
     });
     map.addLayer({
@@ -83,6 +86,19 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
       })),
     });
   }, [map, ids, points, satellite]);
+
+  // Test hooks: the line's features and the points MapLibre drew on screen, at rest.
+  useEffect(() => {
+    const publish = () => {
+      if (!map.getLayer(ids.line) || !map.getLayer(ids.points)) return;
+      setStat('trail-lines', map.queryRenderedFeatures({ layers: [ids.line] }).length);
+      setStat('trail-points', map.queryRenderedFeatures({ layers: [ids.points] }).length);
+    };
+    map.on('idle', publish);
+    return () => {
+      map.off('idle', publish);
+    };
+  }, [map, ids, setStat]);
 
   useEffect(
     () =>
