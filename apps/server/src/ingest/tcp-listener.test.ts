@@ -188,7 +188,7 @@ describe('GT06 listener', () => {
     tracker.send(gt06('0x01 login', 1));
     expect(await tracker.read(10)).toBe(gt06Ack(0x01, 0x0009));
     const badCrc = hex2(gt06('0x26 alarm', 0));
-    badCrc[badCrc.length - 3] ^= 0xff;
+    badCrc[badCrc.length - 3] = badCrc[badCrc.length - 3]! ^ 0xff;
     tracker.send(badCrc);
     expect(await tracker.read(10)).toBe(gt06Ack(0x26, 0x000d));
     tracker.send(badCrc);

@@ -118,6 +118,14 @@ describe('GT06 decoder', () => {
     expect(p!.lng).toBeCloseTo(114.409298, 5);
   });
 
+  it('takes a date that does not exist (29 February 2023) as no date: invalid fix, server time', () => {
+    const content = Buffer.from(bytes(GPS_22).subarray(4, -6));
+    content.set([23, 2, 29], 0);
+    const frame = buildFrame(0x22, content, 1);
+    const [p] = gt06Protocol.decode(loggedIn(), frame, NOW).messages[0]!.positions;
+    expect(p).toMatchObject({ deviceTime: NOW, valid: false, attributes: { timeInvalid: true } });
+  });
+
   it('decodes the original 0x12 location with course 143° north-east', () => {
     const [p] = decodeOne(loggedIn(), GPS_12).positions;
     expect(p!.deviceTime).toEqual(new Date('2011-08-29T17:46:16Z'));

@@ -30,10 +30,15 @@ export function readDateTime(r: ByteReader): number {
   const hh = r.u8();
   const mi = r.u8();
   const ss = r.u8();
-  if (mo < 1 || mo > 12 || dd < 1 || hh > 23 || mi > 59 || ss > 59) return Number.NaN;
-  const ms = Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
-  // Date.UTC rolls 31 February over into March; such a day does not exist either.
-  return new Date(ms).getUTCDate() === dd ? ms : Number.NaN;
+  if (mo < 1 || mo > 12 || dd < 1 || dd > daysIn(2000 + yy, mo)) return Number.NaN;
+  if (hh > 23 || mi > 59 || ss > 59) return Number.NaN;
+  return Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
+}
+
+/** Days of a month; Date.UTC would roll 31 February over into March instead. */
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** §3.1 (i) Course & Status applied to unsigned coordinates: the fix's sign, course and flags. */

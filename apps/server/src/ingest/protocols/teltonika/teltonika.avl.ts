@@ -58,10 +58,14 @@ export const CODEC_8_WITH_16_BYTE_VALUES: Layout = {
 
 /** The layouts to try for a codec, in order; undefined for a codec that carries no AVL records. */
 export function layoutsOf(codec: number): readonly Layout[] | undefined {
-  const layout = LAYOUTS[codec];
-  if (!layout) return undefined;
-  return codec === CODEC_8 ? [layout, CODEC_8_WITH_16_BYTE_VALUES] : [layout];
+  return LAYOUTS_TO_TRY[codec];
 }
+
+const LAYOUTS_TO_TRY: Record<number, readonly Layout[]> = {
+  [CODEC_8]: [LAYOUTS[CODEC_8]!, CODEC_8_WITH_16_BYTE_VALUES],
+  [CODEC_8_EXTENDED]: [LAYOUTS[CODEC_8_EXTENDED]!],
+  [CODEC_16]: [LAYOUTS[CODEC_16]!],
+};
 
 const SIZES = [1, 2, 4, 8] as const;
 const SIZES_TO_16 = [1, 2, 4, 8, 16] as const;
