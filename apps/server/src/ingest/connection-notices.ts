@@ -57,7 +57,9 @@ export class ConnectionNotices {
 
   private write(kind: string, detail: string) {
     (this.logged ??= new Set()).add(kind);
-    this.log.warn(
+    // A keep-alive is what such a device does when idle; the others are the device's faults.
+    const level = kind === 'keep-alive' ? 'info' : 'warn';
+    this.log[level](
       { kind, serial: this.serial, remote: this.remote },
       `${detail} (logged once per connection; further ones are counted in the ingest metrics)`,
     );
