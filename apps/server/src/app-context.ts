@@ -1,3 +1,4 @@
+import type { CellLocator } from './adapters/cell-geolocation/cell-locator';
 import type { AddressCache } from './adapters/geocoder/address-cache';
 import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
@@ -30,4 +31,6 @@ export interface AppContext {
   /** Durable background work (the database queue); handlers in `jobs/job-handlers.ts`. */
   jobs: JobQueue<JobPayloads>;
   sms: SmsSender;
+  /** Places cell-tower and Wi-Fi reports; undefined without CELL_GEOLOCATION_URL. */
+  cellLocator: CellLocator | undefined;
 }

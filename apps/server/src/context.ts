@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createCellLocator } from './adapters/cell-geolocation/create-cell-locator';
 import { AddressCache } from './adapters/geocoder/address-cache';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createMailer } from './adapters/mail/mailer';
@@ -49,6 +50,7 @@ export async function createContext(
     storage: localStorage(`${config.DATA_DIR}/files`),
     jobs: new PgBossQueue<JobPayloads>(database, log),
     sms: createSms(config, database.db),
+    cellLocator: createCellLocator(config),
   };
   listenForCommands(ctx, log);
   return ctx;

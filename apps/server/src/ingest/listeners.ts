@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CellLocator } from '../adapters/cell-geolocation/cell-locator';
 import type { Bus } from '../events/bus';
 import type { PositionPipeline } from '../pipeline/pipeline';
 import { CommandChannel } from './command-channel';
@@ -17,6 +18,8 @@ export interface ListenerPorts {
 export interface IngestDeps {
   pipeline: PositionPipeline;
   bus: Bus;
+  /** Places cell-tower and Wi-Fi reports (CELL_GEOLOCATION_URL); without it they stay status. */
+  cellLocator?: CellLocator | undefined;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface IngestDeps {
  * `command.queued` for a tracker connected here is written to its connection in its protocol.
  */
 export async function startListeners(
-  { pipeline, bus }: IngestDeps,
+  { pipeline, bus, cellLocator }: IngestDeps,
   ports: ListenerPorts,
   log: FastifyBaseLogger,
 ) {
@@ -35,6 +38,7 @@ export async function startListeners(
     pipeline,
     log,
     connections,
+    cellLocator,
     onIdentified: (serial: string, protocol: string) =>
       bus.publish('device.connected', { serial, protocol }),
     onCommandResponse: (serial: string, text: string) =>

@@ -50,6 +50,19 @@ export function toGt06Status(fix: Fix): Gt06Status {
 }
 
 /**
+ * The SIM a simulated GT06 reports (0x94): a US carrier's IMSI and an ICCID (89 01 410 ...)
+ * derived from the IMEI, so each tracker keeps its own.
+ */
+export function gt06SimIds(imei: string): { imei: string; imsi: string; iccid: string } {
+  return { imei, imsi: `310410${imei.slice(-9)}`, iccid: `8901410${imei.slice(-12)}` };
+}
+
+/** External power as a plugged-in GT06 reports it: the alternator's while charging, else none. */
+export function gt06ExternalVoltage(fix: Fix): number {
+  return fix.charging ? 13.9 : 0;
+}
+
+/**
  * Teltonika trackers are wired: external voltage is the vehicle's (alternator when running).
  * A tracker with a trailer tag reports it as a BLE beacon while the tag is in range.
  */
