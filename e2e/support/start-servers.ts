@@ -34,6 +34,7 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     OSMAND_PORT: '0',
     GT06_PORT: '0',
     TELTONIKA_PORT: '0',
+    H02_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

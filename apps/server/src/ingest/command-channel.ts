@@ -1,6 +1,8 @@
 import { encodeGt06Command } from './protocols/gt06/gt06.encoder';
 import type { Gt06Session } from './protocols/gt06/gt06.decoder';
 import { encodeCodec12Command } from './protocols/teltonika/teltonika.codec12';
+import { encodeH02Command } from './protocols/h02/h02.encoder';
+import type { H02Session } from './protocols/h02/h02.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -13,12 +15,16 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
     return encodeGt06Command(session, gt06SerialNo, text);
   }
   if (connection.protocol === 'teltonika') return encodeCodec12Command(text);
+  if (connection.protocol === 'h02') {
+    return encodeH02Command(connection.session as H02Session, text, new Date());
+  }
   return undefined;
 }
 
 /**
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
- * 0x80, Teltonika Codec 12). Answers arrive through the listener's `onCommandResponse`.
+ * 0x80, Teltonika Codec 12, H02 `*HQ` text). Answers arrive through the listener's
+ * `onCommandResponse`.
  */
 export class CommandChannel {
   constructor(readonly connections: ConnectionRegistry) {}

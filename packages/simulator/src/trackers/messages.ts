@@ -2,6 +2,7 @@ import type {
   Gt06Location,
   Gt06Status,
 } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
+import type { H02Location } from '../../../../apps/server/src/ingest/protocols/h02/h02.device';
 import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
   TeltonikaBeacon,
@@ -74,4 +75,18 @@ export function toTeltonika(fix: Fix, tag?: { major: number; minor: number }): T
     record.beacons = [beacon];
   }
   return record;
+}
+
+/** An H02 unit reports its battery; Wi-Fi and cell fixes go out as "V" (no GPS fix). */
+export function toH02Location(fix: Fix): H02Location {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    valid: fix.fix === 'gps',
+    ignition: fix.ignition,
+    battery: fix.battery,
+  };
 }

@@ -7,3 +7,6 @@ export type { TeltonikaSession } from './teltonika/teltonika.decoder';
 export { encodeCodec12Command, decodeCodec12Response } from './teltonika/teltonika.codec12';
 export { decodeOsmAnd } from './osmand/osmand.decoder';
 export type { OsmAndRequest, OsmAndResult } from './osmand/osmand.decoder';
+export { h02Protocol } from './h02/h02.decoder';
+export type { H02Session } from './h02/h02.decoder';
+export { encodeH02Command } from './h02/h02.encoder';
