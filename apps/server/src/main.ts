@@ -44,6 +44,7 @@ async function main() {
           gt06: config.GT06_PORT,
           teltonika: config.TELTONIKA_PORT,
           h02: config.H02_PORT,
+          gps103: config.GPS103_PORT,
         },
         app.log,
       )
@@ -83,7 +84,10 @@ async function main() {
       `Devices: OsmAnd/Traccar Client http :${ingest.listeners.osmand.port}, GT06 tcp :${ingest.listeners.gt06.port}, Teltonika tcp :${ingest.listeners.teltonika.port}`,
     );
     // The text-protocol families (issue 17), one entry each.
-    const more: [string, { port: number } | undefined][] = [['H02', ingest.listeners.h02]];
+    const more: [string, { port: number } | undefined][] = [
+      ['H02', ingest.listeners.h02],
+      ['GPS103', ingest.listeners.gps103],
+    ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);
   }

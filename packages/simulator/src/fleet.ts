@@ -1,6 +1,6 @@
 /** Which protocol each virtual tracker speaks and what serial it reports. Pure. */
 
-export const PROTOCOLS = ['osmand', 'gt06', 'teltonika', 'h02'] as const;
+export const PROTOCOLS = ['osmand', 'gt06', 'teltonika', 'h02', 'gps103'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 /** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */
 export type Mix = Record<'osmand' | 'gt06' | 'teltonika', number> &
@@ -29,7 +29,7 @@ export function serialFor(prefix: string, index: number): string {
   return prefix + number.padStart(digits, '0');
 }
 
-/** `--mix 2:1:1` (in PROTOCOLS order, osmand:gt06:teltonika:h02) into weights; missing parts are 0. */
+/** `--mix 2:1:1` (in PROTOCOLS order: osmand:gt06:teltonika, then the text families) into weights; missing parts are 0. */
 export function parseMix(text: string): Mix {
   const parts = text.split(':').map((part) => Number(part));
   if (parts.length > PROTOCOLS.length || parts.some((n) => !Number.isFinite(n) || n < 0)) {

@@ -5,6 +5,7 @@ import { DueQueue, firstDue, intervalForRate, nextDue } from './schedule';
 import { newStats } from './stats';
 import type { SimulatorStats } from './stats';
 import { Gt06Tracker } from './trackers/gt06';
+import { gps103Dialect } from './trackers/gps103';
 import { h02Dialect } from './trackers/h02';
 import { StreamTracker } from './trackers/stream-tracker';
 import { OsmAndTracker } from './trackers/osmand';
@@ -153,5 +154,7 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
       );
     case 'h02':
       return new StreamTracker(device.serial, ctx, h02Dialect);
+    case 'gps103':
+      return new StreamTracker(device.serial, ctx, gps103Dialect);
   }
 }

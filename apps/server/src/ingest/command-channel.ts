@@ -3,6 +3,8 @@ import type { Gt06Session } from './protocols/gt06/gt06.decoder';
 import { encodeCodec12Command } from './protocols/teltonika/teltonika.codec12';
 import { encodeH02Command } from './protocols/h02/h02.encoder';
 import type { H02Session } from './protocols/h02/h02.decoder';
+import { encodeGps103Command } from './protocols/gps103/gps103.encoder';
+import type { Gps103Session } from './protocols/gps103/gps103.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -18,12 +20,15 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
   if (connection.protocol === 'h02') {
     return encodeH02Command(connection.session as H02Session, text, new Date());
   }
+  if (connection.protocol === 'gps103') {
+    return encodeGps103Command(connection.session as Gps103Session, text);
+  }
   return undefined;
 }
 
 /**
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
- * 0x80, Teltonika Codec 12, H02 `*HQ` text). Answers arrive through the listener's
+ * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

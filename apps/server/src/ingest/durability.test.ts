@@ -36,6 +36,7 @@ async function startServer(ports: { http: number; osmand: number }) {
       GT06_PORT: '0',
       TELTONIKA_PORT: '0',
       H02_PORT: '0',
+      GPS103_PORT: '0',
       SEED_DEMO: 'false',
       DEMO_SIMULATOR: 'false',
       LOG_LEVEL: 'warn',

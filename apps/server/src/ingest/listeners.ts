@@ -5,6 +5,7 @@ import { CommandChannel } from './command-channel';
 import { gt06Protocol } from './protocols/gt06/gt06.decoder';
 import { teltonikaProtocol } from './protocols/teltonika/teltonika.decoder';
 import { h02Protocol } from './protocols/h02/h02.decoder';
+import { gps103Protocol } from './protocols/gps103/gps103.decoder';
 import type { TcpProtocol } from './protocols/types';
 import { startOsmAndListener } from './osmand-listener';
 import { startTcpListener, type DeviceConnection, type TcpListener } from './tcp-listener';
@@ -15,11 +16,13 @@ export interface ListenerPorts {
   teltonika: number;
   /** The protocol families below start only when given a port (tests start the ones they use). */
   h02?: number;
+  gps103?: number;
 }
 
 /** TCP protocols whose listener is optional in ListenerPorts. */
 const OPTIONAL_PROTOCOLS = {
   h02: h02Protocol,
+  gps103: gps103Protocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 

@@ -2,6 +2,7 @@ import type {
   Gt06Location,
   Gt06Status,
 } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
+import type { Gps103Location } from '../../../../apps/server/src/ingest/protocols/gps103/gps103.device';
 import type { H02Location } from '../../../../apps/server/src/ingest/protocols/h02/h02.device';
 import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
@@ -89,4 +90,18 @@ export function toH02Location(fix: Fix): H02Location {
     ignition: fix.ignition,
     battery: fix.battery,
   };
+}
+
+/** A Coban unit keeps no battery or ignition in its reports; Wi-Fi and cell fixes go out as V. */
+export function toGps103Location(fix: Fix): Gps103Location {
+  const location: Gps103Location = {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    valid: fix.fix === 'gps',
+  };
+  if (fix.alarm === 'sos' || fix.alarm === 'lowBattery') location.alarm = fix.alarm;
+  return location;
 }

@@ -7,10 +7,17 @@ export interface Ports {
   gt06: number;
   teltonika: number;
   h02: number;
+  gps103: number;
 }
 
 /** The server's default device ports. */
-export const DEFAULT_PORTS: Ports = { osmand: 5055, gt06: 5023, teltonika: 5027, h02: 5013 };
+export const DEFAULT_PORTS: Ports = {
+  osmand: 5055,
+  gt06: 5023,
+  teltonika: 5027,
+  h02: 5013,
+  gps103: 5001,
+};
 
 /** What every virtual tracker shares: where the server is and the counters to update. */
 export interface TrackerContext {

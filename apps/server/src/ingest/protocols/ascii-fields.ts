@@ -192,7 +192,13 @@ export function percent(value: number | undefined): number | undefined {
   return Math.min(100, Math.max(0, value));
 }
 
-/** Two-digit fixed-point text for outgoing frames (`7.5` -> `07.50` with width 5). */
-export function fixed(value: number, decimals: number, width = 0): string {
-  return value.toFixed(decimals).padStart(width, '0');
+/**
+ * Unsigned degrees as `DDMM.MMMM` (width 2) or `DDDMM.MMMM` (width 3) for outgoing frames,
+ * rounded in ten-thousandths of a minute so that 59.99995' carries into the degrees.
+ */
+export function formatDegreesMinutes(degrees: number, width: 2 | 3): string {
+  const units = Math.round(Math.abs(degrees) * 60 * 10_000);
+  const whole = Math.floor(units / 600_000);
+  const minutes = (units - whole * 600_000) / 10_000;
+  return `${String(whole).padStart(width, '0')}${minutes.toFixed(4).padStart(7, '0')}`;
 }

@@ -30,6 +30,19 @@ export interface FuzzTarget<S> {
   stream?: Buffer[];
 }
 
+/**
+ * What a fixture decodes to, for the fixture tables: a position, a status (state without
+ * coordinates), a login (identifies the unit and is answered, nothing more) or nothing.
+ */
+export function decodedKind(
+  messages: DecodedMessage[],
+): 'position' | 'status' | 'login' | 'nothing' {
+  if (messages.some((m) => m.positions.length > 0)) return 'position';
+  if (messages.some((m) => m.status)) return 'status';
+  if (messages.some((m) => m.serial !== undefined && m.reply)) return 'login';
+  return 'nothing';
+}
+
 /** Feeds `bytes` as the listener does: decode, keep the rest, append the next chunk. */
 export function feed<S>(
   protocol: TcpProtocol<S>,

@@ -10,3 +10,6 @@ export type { OsmAndRequest, OsmAndResult } from './osmand/osmand.decoder';
 export { h02Protocol } from './h02/h02.decoder';
 export type { H02Session } from './h02/h02.decoder';
 export { encodeH02Command } from './h02/h02.encoder';
+export { gps103Protocol } from './gps103/gps103.decoder';
+export type { Gps103Session } from './gps103/gps103.decoder';
+export { encodeGps103Command } from './gps103/gps103.encoder';

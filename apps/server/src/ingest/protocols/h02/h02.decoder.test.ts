@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodedKind } from '../fuzz-ascii';
 import { ProtocolError, type DecodedMessage } from '../types';
 import { h02Protocol } from './h02.decoder';
 import type { H02Session } from './h02.decoder';
@@ -37,12 +38,7 @@ describe('H02 fixtures', () => {
         expect(error).toBeInstanceOf(ProtocolError);
         messages = [];
       }
-      const kind = messages.some((m) => m.positions.length > 0)
-        ? 'position'
-        : messages.some((m) => m.status)
-          ? 'status'
-          : 'nothing';
-      expect(kind).toBe(fixture.decodes);
+      expect(decodedKind(messages)).toBe(fixture.decodes);
       // §2.1 protocol list: no uplink frame is answered.
       expect(messages.filter((m) => m.reply)).toEqual([]);
     },

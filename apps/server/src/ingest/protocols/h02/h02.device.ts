@@ -1,3 +1,4 @@
+import { formatDegreesMinutes } from '../ascii-fields';
 import type { Alarm, CellTower } from '@waymark/domain';
 
 /**
@@ -67,9 +68,9 @@ function fixFields(l: H02Location, validity: string): string[] {
   return [
     iso.slice(11, 19).replace(/:/g, ''),
     validity,
-    degreesMinutes(Math.abs(l.lat), 2),
+    formatDegreesMinutes(l.lat, 2),
     l.lat >= 0 ? 'N' : 'S',
-    degreesMinutes(Math.abs(l.lng), 3),
+    formatDegreesMinutes(l.lng, 3),
     l.lng >= 0 ? 'E' : 'W',
     (Math.max(0, l.speedKmh) * KNOTS_PER_KMH).toFixed(2),
     String(Math.round(((l.course % 360) + 360) % 360) % 360),
@@ -97,12 +98,4 @@ export function h02Status(l: Pick<H02Location, 'ignition' | 'alarm'>): string {
   const bit = l.alarm && alarmBit[l.alarm];
   if (bit !== undefined) clear(bit);
   return status.toString(16).toUpperCase().padStart(8, '0');
-}
-
-/** `DDMM.MMMM` / `DDDMM.MMMM`, rounding in ten-thousandths of a minute so 59.99995' carries. */
-function degreesMinutes(degrees: number, width: number): string {
-  const units = Math.round(degrees * 60 * 10_000);
-  const whole = Math.floor(units / 600_000);
-  const minutes = (units - whole * 600_000) / 10_000;
-  return `${String(whole).padStart(width, '0')}${minutes.toFixed(4).padStart(7, '0')}`;
 }
