@@ -81,6 +81,7 @@ export async function startServerProcess(options: ServerProcessOptions) {
     TELTONIKA_PORT: '0',
     H02_PORT: '0',
     GPS103_PORT: '0',
+    WATCH_PORT: '0',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };

@@ -36,6 +36,7 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     TELTONIKA_PORT: '0',
     H02_PORT: '0',
     GPS103_PORT: '0',
+    WATCH_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

@@ -45,6 +45,7 @@ async function main() {
           teltonika: config.TELTONIKA_PORT,
           h02: config.H02_PORT,
           gps103: config.GPS103_PORT,
+          watch: config.WATCH_PORT,
         },
         app.log,
       )
@@ -87,6 +88,7 @@ async function main() {
     const more: [string, { port: number } | undefined][] = [
       ['H02', ingest.listeners.h02],
       ['GPS103', ingest.listeners.gps103],
+      ['Watch', ingest.listeners.watch],
     ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);

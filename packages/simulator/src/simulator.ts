@@ -8,6 +8,7 @@ import { Gt06Tracker } from './trackers/gt06';
 import { gps103Dialect } from './trackers/gps103';
 import { h02Dialect } from './trackers/h02';
 import { StreamTracker } from './trackers/stream-tracker';
+import { watchDialect } from './trackers/watch';
 import { OsmAndTracker } from './trackers/osmand';
 import { TeltonikaTracker } from './trackers/teltonika';
 import { DEFAULT_PORTS } from './trackers/tracker';
@@ -156,5 +157,7 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
       return new StreamTracker(device.serial, ctx, h02Dialect);
     case 'gps103':
       return new StreamTracker(device.serial, ctx, gps103Dialect);
+    case 'watch':
+      return new StreamTracker(device.serial, ctx, watchDialect);
   }
 }

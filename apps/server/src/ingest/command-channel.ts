@@ -5,6 +5,8 @@ import { encodeH02Command } from './protocols/h02/h02.encoder';
 import type { H02Session } from './protocols/h02/h02.decoder';
 import { encodeGps103Command } from './protocols/gps103/gps103.encoder';
 import type { Gps103Session } from './protocols/gps103/gps103.decoder';
+import { encodeWatchCommand } from './protocols/watch/watch.encoder';
+import type { WatchSession } from './protocols/watch/watch.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -23,12 +25,15 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
   if (connection.protocol === 'gps103') {
     return encodeGps103Command(connection.session as Gps103Session, text);
   }
+  if (connection.protocol === 'watch') {
+    return encodeWatchCommand(connection.session as WatchSession, text);
+  }
   return undefined;
 }
 
 /**
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
- * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`). Answers arrive through the listener's
+ * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

@@ -6,6 +6,7 @@ import { gt06Protocol } from './protocols/gt06/gt06.decoder';
 import { teltonikaProtocol } from './protocols/teltonika/teltonika.decoder';
 import { h02Protocol } from './protocols/h02/h02.decoder';
 import { gps103Protocol } from './protocols/gps103/gps103.decoder';
+import { watchProtocol } from './protocols/watch/watch.decoder';
 import type { TcpProtocol } from './protocols/types';
 import { startOsmAndListener } from './osmand-listener';
 import { startTcpListener, type DeviceConnection, type TcpListener } from './tcp-listener';
@@ -17,12 +18,14 @@ export interface ListenerPorts {
   /** The protocol families below start only when given a port (tests start the ones they use). */
   h02?: number;
   gps103?: number;
+  watch?: number;
 }
 
 /** TCP protocols whose listener is optional in ListenerPorts. */
 const OPTIONAL_PROTOCOLS = {
   h02: h02Protocol,
   gps103: gps103Protocol,
+  watch: watchProtocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 

@@ -3,6 +3,7 @@ import type {
   Gt06Status,
 } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
 import type { Gps103Location } from '../../../../apps/server/src/ingest/protocols/gps103/gps103.device';
+import type { WatchLocation } from '../../../../apps/server/src/ingest/protocols/watch/watch.device';
 import type { H02Location } from '../../../../apps/server/src/ingest/protocols/h02/h02.device';
 import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
@@ -103,5 +104,22 @@ export function toGps103Location(fix: Fix): Gps103Location {
     valid: fix.fix === 'gps',
   };
   if (fix.alarm === 'sos' || fix.alarm === 'lowBattery') location.alarm = fix.alarm;
+  return location;
+}
+
+/** A watch reports its battery and, like a phone, Wi-Fi and cell fixes without the A flag. */
+export function toWatchLocation(fix: Fix): WatchLocation {
+  const location: WatchLocation = {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    satellites: fix.satellites,
+    valid: fix.fix === 'gps',
+    battery: fix.battery,
+  };
+  if (fix.alarm) location.alarm = fix.alarm;
   return location;
 }

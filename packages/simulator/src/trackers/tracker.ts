@@ -8,6 +8,7 @@ export interface Ports {
   teltonika: number;
   h02: number;
   gps103: number;
+  watch: number;
 }
 
 /** The server's default device ports. */
@@ -17,6 +18,7 @@ export const DEFAULT_PORTS: Ports = {
   teltonika: 5027,
   h02: 5013,
   gps103: 5001,
+  watch: 5093,
 };
 
 /** What every virtual tracker shares: where the server is and the counters to update. */

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './identity';
 
-export const PROTOCOLS = ['osmand', 'gt06', 'teltonika', 'h02', 'gps103'] as const;
+export const PROTOCOLS = ['osmand', 'gt06', 'teltonika', 'h02', 'gps103', 'watch'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 
 export const models = pgTable('models', {

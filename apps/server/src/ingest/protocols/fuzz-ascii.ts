@@ -32,14 +32,15 @@ export interface FuzzTarget<S> {
 
 /**
  * What a fixture decodes to, for the fixture tables: a position, a status (state without
- * coordinates), a login (identifies the unit and is answered, nothing more) or nothing.
+ * coordinates), answered (identifies the unit and is answered, nothing more: a log-on) or
+ * nothing.
  */
 export function decodedKind(
   messages: DecodedMessage[],
-): 'position' | 'status' | 'login' | 'nothing' {
+): 'position' | 'status' | 'answered' | 'nothing' {
   if (messages.some((m) => m.positions.length > 0)) return 'position';
   if (messages.some((m) => m.status)) return 'status';
-  if (messages.some((m) => m.serial !== undefined && m.reply)) return 'login';
+  if (messages.some((m) => m.serial !== undefined && m.reply)) return 'answered';
   return 'nothing';
 }
 

@@ -13,3 +13,6 @@ export { encodeH02Command } from './h02/h02.encoder';
 export { gps103Protocol } from './gps103/gps103.decoder';
 export type { Gps103Session } from './gps103/gps103.decoder';
 export { encodeGps103Command } from './gps103/gps103.encoder';
+export { watchProtocol } from './watch/watch.decoder';
+export type { WatchSession } from './watch/watch.decoder';
+export { encodeWatchCommand } from './watch/watch.encoder';

@@ -6,12 +6,13 @@
  * 014cf82a9e63a36e944e293932f9edf27e452919). That test passes messages already split from the
  * stream; the `;` that ends each on the wire is put back where the string lacks it.
  * `decodes` is what Waymark makes of it: a position, a status (the unit's state without
- * coordinates), a login (identifies the unit and is answered) or nothing.
+ * coordinates), answered (a log-on: identifies the unit and is answered, nothing more) or
+ * nothing.
  */
 export interface Gps103Fixture {
   type: string;
   text: string;
-  decodes: 'position' | 'status' | 'login' | 'nothing';
+  decodes: 'position' | 'status' | 'answered' | 'nothing';
 }
 
 const f = (decodes: Gps103Fixture['decodes'], message: string): Gps103Fixture => {
@@ -32,7 +33,7 @@ export const TRACKER =
   'imei:359587010124900,tracker,0809231929,13554900601,F,112909.397,A,2234.4669,N,11354.3287,E,0.11,321.53,;';
 
 export const GPS103_FIXTURES: Gps103Fixture[] = [
-  f('login', LOGIN),
+  f('answered', LOGIN),
   f('status', HEARTBEAT),
   f('position', TRACKER),
   f('position', SOS),
