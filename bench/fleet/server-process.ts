@@ -82,6 +82,7 @@ export async function startServerProcess(options: ServerProcessOptions) {
     H02_PORT: '0',
     GPS103_PORT: '0',
     WATCH_PORT: '0',
+    QUECLINK_PORT: '0',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };

@@ -46,6 +46,7 @@ async function main() {
           h02: config.H02_PORT,
           gps103: config.GPS103_PORT,
           watch: config.WATCH_PORT,
+          queclink: config.QUECLINK_PORT,
         },
         app.log,
       )
@@ -89,6 +90,7 @@ async function main() {
       ['H02', ingest.listeners.h02],
       ['GPS103', ingest.listeners.gps103],
       ['Watch', ingest.listeners.watch],
+      ['Queclink', ingest.listeners.queclink],
     ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);

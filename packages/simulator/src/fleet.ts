@@ -1,6 +1,14 @@
 /** Which protocol each virtual tracker speaks and what serial it reports. Pure. */
 
-export const PROTOCOLS = ['osmand', 'gt06', 'teltonika', 'h02', 'gps103', 'watch'] as const;
+export const PROTOCOLS = [
+  'osmand',
+  'gt06',
+  'teltonika',
+  'h02',
+  'gps103',
+  'watch',
+  'queclink',
+] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 /** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */
 export type Mix = Record<'osmand' | 'gt06' | 'teltonika', number> &

@@ -7,6 +7,8 @@ import { encodeGps103Command } from './protocols/gps103/gps103.encoder';
 import type { Gps103Session } from './protocols/gps103/gps103.decoder';
 import { encodeWatchCommand } from './protocols/watch/watch.encoder';
 import type { WatchSession } from './protocols/watch/watch.decoder';
+import { encodeQueclinkCommand } from './protocols/queclink/queclink.encoder';
+import type { QueclinkSession } from './protocols/queclink/queclink.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -28,12 +30,16 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
   if (connection.protocol === 'watch') {
     return encodeWatchCommand(connection.session as WatchSession, text);
   }
+  if (connection.protocol === 'queclink') {
+    return encodeQueclinkCommand(connection.session as QueclinkSession, text);
+  }
   return undefined;
 }
 
 /**
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
- * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`). Answers arrive through the listener's
+ * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`,
+ * Queclink `AT+GT...$`). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

@@ -7,6 +7,7 @@ import { teltonikaProtocol } from './protocols/teltonika/teltonika.decoder';
 import { h02Protocol } from './protocols/h02/h02.decoder';
 import { gps103Protocol } from './protocols/gps103/gps103.decoder';
 import { watchProtocol } from './protocols/watch/watch.decoder';
+import { queclinkProtocol } from './protocols/queclink/queclink.decoder';
 import type { TcpProtocol } from './protocols/types';
 import { startOsmAndListener } from './osmand-listener';
 import { startTcpListener, type DeviceConnection, type TcpListener } from './tcp-listener';
@@ -19,6 +20,7 @@ export interface ListenerPorts {
   h02?: number;
   gps103?: number;
   watch?: number;
+  queclink?: number;
 }
 
 /** TCP protocols whose listener is optional in ListenerPorts. */
@@ -26,6 +28,7 @@ const OPTIONAL_PROTOCOLS = {
   h02: h02Protocol,
   gps103: gps103Protocol,
   watch: watchProtocol,
+  queclink: queclinkProtocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 

@@ -4,6 +4,7 @@ import type {
 } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
 import type { Gps103Location } from '../../../../apps/server/src/ingest/protocols/gps103/gps103.device';
 import type { WatchLocation } from '../../../../apps/server/src/ingest/protocols/watch/watch.device';
+import type { QueclinkLocation } from '../../../../apps/server/src/ingest/protocols/queclink/queclink.device';
 import type { H02Location } from '../../../../apps/server/src/ingest/protocols/h02/h02.device';
 import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
@@ -122,4 +123,18 @@ export function toWatchLocation(fix: Fix): WatchLocation {
   };
   if (fix.alarm) location.alarm = fix.alarm;
   return location;
+}
+
+/** A GL300 reports HDOP 1 on a GPS fix and "fix failed" (0) when it fell back to Wi-Fi or cells. */
+export function toQueclinkLocation(fix: Fix): QueclinkLocation {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    accuracy: fix.fix === 'gps' ? 1 : 0,
+    battery: fix.battery,
+  };
 }

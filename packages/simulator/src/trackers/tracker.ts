@@ -9,6 +9,7 @@ export interface Ports {
   h02: number;
   gps103: number;
   watch: number;
+  queclink: number;
 }
 
 /** The server's default device ports. */
@@ -19,6 +20,7 @@ export const DEFAULT_PORTS: Ports = {
   h02: 5013,
   gps103: 5001,
   watch: 5093,
+  queclink: 5004,
 };
 
 /** What every virtual tracker shares: where the server is and the counters to update. */

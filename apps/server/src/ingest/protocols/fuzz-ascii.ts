@@ -30,16 +30,18 @@ export interface FuzzTarget<S> {
   stream?: Buffer[];
 }
 
+/** What a fixture decodes to; see `decodedKind`. */
+export type DecodedKind = 'position' | 'status' | 'command response' | 'answered' | 'nothing';
+
 /**
  * What a fixture decodes to, for the fixture tables: a position, a status (state without
- * coordinates), answered (identifies the unit and is answered, nothing more: a log-on) or
- * nothing.
+ * coordinates), a command response (the unit's answer to a command), answered (identifies the
+ * unit and is answered, nothing more: a log-on) or nothing.
  */
-export function decodedKind(
-  messages: DecodedMessage[],
-): 'position' | 'status' | 'answered' | 'nothing' {
+export function decodedKind(messages: DecodedMessage[]): DecodedKind {
   if (messages.some((m) => m.positions.length > 0)) return 'position';
   if (messages.some((m) => m.status)) return 'status';
+  if (messages.some((m) => m.commandResponse !== undefined)) return 'command response';
   if (messages.some((m) => m.serial !== undefined && m.reply)) return 'answered';
   return 'nothing';
 }

@@ -16,3 +16,6 @@ export { encodeGps103Command } from './gps103/gps103.encoder';
 export { watchProtocol } from './watch/watch.decoder';
 export type { WatchSession } from './watch/watch.decoder';
 export { encodeWatchCommand } from './watch/watch.encoder';
+export { queclinkProtocol } from './queclink/queclink.decoder';
+export type { QueclinkSession } from './queclink/queclink.decoder';
+export { encodeQueclinkCommand } from './queclink/queclink.encoder';
