@@ -83,6 +83,7 @@ export async function startServerProcess(options: ServerProcessOptions) {
     GPS103_PORT: '0',
     WATCH_PORT: '0',
     QUECLINK_PORT: '0',
+    MEITRACK_PORT: '0',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };

@@ -38,6 +38,7 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     GPS103_PORT: '0',
     WATCH_PORT: '0',
     QUECLINK_PORT: '0',
+    MEITRACK_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

@@ -109,6 +109,12 @@ const envSchema = z.object({
     .min(0)
     .max(65535)
     .default(5004),
+  MEITRACK_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5020),
   INGEST_ENABLED: bool(true),
   WEB_DIST_DIR: z.string().optional(),
 });

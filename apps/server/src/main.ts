@@ -47,6 +47,7 @@ async function main() {
           gps103: config.GPS103_PORT,
           watch: config.WATCH_PORT,
           queclink: config.QUECLINK_PORT,
+          meitrack: config.MEITRACK_PORT,
         },
         app.log,
       )
@@ -91,6 +92,7 @@ async function main() {
       ['GPS103', ingest.listeners.gps103],
       ['Watch', ingest.listeners.watch],
       ['Queclink', ingest.listeners.queclink],
+      ['Meitrack', ingest.listeners.meitrack],
     ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);

@@ -8,6 +8,7 @@ export const PROTOCOLS = [
   'gps103',
   'watch',
   'queclink',
+  'meitrack',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 /** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */

@@ -7,6 +7,7 @@ import type { SimulatorStats } from './stats';
 import { Gt06Tracker } from './trackers/gt06';
 import { gps103Dialect } from './trackers/gps103';
 import { h02Dialect } from './trackers/h02';
+import { meitrackDialect } from './trackers/meitrack';
 import { queclinkDialect } from './trackers/queclink';
 import { StreamTracker } from './trackers/stream-tracker';
 import { watchDialect } from './trackers/watch';
@@ -162,5 +163,7 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
       return new StreamTracker(device.serial, ctx, watchDialect);
     case 'queclink':
       return new StreamTracker(device.serial, ctx, queclinkDialect);
+    case 'meitrack':
+      return new StreamTracker(device.serial, ctx, meitrackDialect);
   }
 }

@@ -9,6 +9,8 @@ import { encodeWatchCommand } from './protocols/watch/watch.encoder';
 import type { WatchSession } from './protocols/watch/watch.decoder';
 import { encodeQueclinkCommand } from './protocols/queclink/queclink.encoder';
 import type { QueclinkSession } from './protocols/queclink/queclink.decoder';
+import { encodeMeitrackCommand } from './protocols/meitrack/meitrack.encoder';
+import type { MeitrackSession } from './protocols/meitrack/meitrack.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -33,13 +35,16 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
   if (connection.protocol === 'queclink') {
     return encodeQueclinkCommand(connection.session as QueclinkSession, text);
   }
+  if (connection.protocol === 'meitrack') {
+    return encodeMeitrackCommand(connection.session as MeitrackSession, text);
+  }
   return undefined;
 }
 
 /**
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
  * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`,
- * Queclink `AT+GT...$`). Answers arrive through the listener's
+ * Queclink `AT+GT...$`, Meitrack `@@...`). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

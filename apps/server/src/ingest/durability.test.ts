@@ -39,6 +39,7 @@ async function startServer(ports: { http: number; osmand: number }) {
       GPS103_PORT: '0',
       WATCH_PORT: '0',
       QUECLINK_PORT: '0',
+      MEITRACK_PORT: '0',
       SEED_DEMO: 'false',
       DEMO_SIMULATOR: 'false',
       LOG_LEVEL: 'warn',

@@ -8,6 +8,7 @@ import { h02Protocol } from './protocols/h02/h02.decoder';
 import { gps103Protocol } from './protocols/gps103/gps103.decoder';
 import { watchProtocol } from './protocols/watch/watch.decoder';
 import { queclinkProtocol } from './protocols/queclink/queclink.decoder';
+import { meitrackProtocol } from './protocols/meitrack/meitrack.decoder';
 import type { TcpProtocol } from './protocols/types';
 import { startOsmAndListener } from './osmand-listener';
 import { startTcpListener, type DeviceConnection, type TcpListener } from './tcp-listener';
@@ -21,6 +22,7 @@ export interface ListenerPorts {
   gps103?: number;
   watch?: number;
   queclink?: number;
+  meitrack?: number;
 }
 
 /** TCP protocols whose listener is optional in ListenerPorts. */
@@ -29,6 +31,7 @@ const OPTIONAL_PROTOCOLS = {
   gps103: gps103Protocol,
   watch: watchProtocol,
   queclink: queclinkProtocol,
+  meitrack: meitrackProtocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 

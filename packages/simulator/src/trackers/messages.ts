@@ -5,6 +5,7 @@ import type {
 import type { Gps103Location } from '../../../../apps/server/src/ingest/protocols/gps103/gps103.device';
 import type { WatchLocation } from '../../../../apps/server/src/ingest/protocols/watch/watch.device';
 import type { QueclinkLocation } from '../../../../apps/server/src/ingest/protocols/queclink/queclink.device';
+import type { MeitrackLocation } from '../../../../apps/server/src/ingest/protocols/meitrack/meitrack.device';
 import type { H02Location } from '../../../../apps/server/src/ingest/protocols/h02/h02.device';
 import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
@@ -136,5 +137,19 @@ export function toQueclinkLocation(fix: Fix): QueclinkLocation {
     altitude: fix.altitude,
     accuracy: fix.fix === 'gps' ? 1 : 0,
     battery: fix.battery,
+  };
+}
+
+/** A Meitrack unit reports GPS satellites and, without a fix, its last position flagged V. */
+export function toMeitrackLocation(fix: Fix): MeitrackLocation {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    satellites: fix.satellites,
+    valid: fix.fix === 'gps',
   };
 }

@@ -10,6 +10,7 @@ export interface Ports {
   gps103: number;
   watch: number;
   queclink: number;
+  meitrack: number;
 }
 
 /** The server's default device ports. */
@@ -21,6 +22,7 @@ export const DEFAULT_PORTS: Ports = {
   gps103: 5001,
   watch: 5093,
   queclink: 5004,
+  meitrack: 5020,
 };
 
 /** What every virtual tracker shares: where the server is and the counters to update. */

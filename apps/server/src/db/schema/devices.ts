@@ -23,6 +23,7 @@ export const PROTOCOLS = [
   'gps103',
   'watch',
   'queclink',
+  'meitrack',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 

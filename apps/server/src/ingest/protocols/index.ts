@@ -19,3 +19,6 @@ export { encodeWatchCommand } from './watch/watch.encoder';
 export { queclinkProtocol } from './queclink/queclink.decoder';
 export type { QueclinkSession } from './queclink/queclink.decoder';
 export { encodeQueclinkCommand } from './queclink/queclink.encoder';
+export { meitrackProtocol } from './meitrack/meitrack.decoder';
+export type { MeitrackSession } from './meitrack/meitrack.decoder';
+export { encodeMeitrackCommand } from './meitrack/meitrack.encoder';
