@@ -24,7 +24,7 @@ const t = (
   text: string,
 ): H02Fixture => ({
   source,
-  type: text.split(',')[2] || '(none)',
+  type: text.split(',')[2]?.replace('#', '') || '(none)',
   text,
   decodes,
 });
