@@ -89,6 +89,36 @@ const envSchema = z.object({
     .min(0)
     .max(65535)
     .default(5027),
+  H02_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5013),
+  GPS103_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5001),
+  WATCH_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5093),
+  QUECLINK_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5004),
+  MEITRACK_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5020),
   INGEST_ENABLED: bool(true),
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -5,6 +5,12 @@ import type { PositionPipeline } from '../pipeline/pipeline';
 import { CommandChannel } from './command-channel';
 import { gt06Protocol } from './protocols/gt06/gt06.decoder';
 import { teltonikaProtocol } from './protocols/teltonika/teltonika.decoder';
+import { h02Protocol } from './protocols/h02/h02.decoder';
+import { gps103Protocol } from './protocols/gps103/gps103.decoder';
+import { watchProtocol } from './protocols/watch/watch.decoder';
+import { queclinkProtocol } from './protocols/queclink/queclink.decoder';
+import { meitrackProtocol } from './protocols/meitrack/meitrack.decoder';
+import type { TcpProtocol } from './protocols/types';
 import { startOsmAndListener } from './osmand-listener';
 import { startTcpListener, type DeviceConnection, type TcpListener } from './tcp-listener';
 
@@ -12,7 +18,23 @@ export interface ListenerPorts {
   osmand: number;
   gt06: number;
   teltonika: number;
+  /** The protocol families below start only when given a port (tests start the ones they use). */
+  h02?: number;
+  gps103?: number;
+  watch?: number;
+  queclink?: number;
+  meitrack?: number;
 }
+
+/** TCP protocols whose listener is optional in ListenerPorts. */
+const OPTIONAL_PROTOCOLS = {
+  h02: h02Protocol,
+  gps103: gps103Protocol,
+  watch: watchProtocol,
+  queclink: queclinkProtocol,
+  meitrack: meitrackProtocol,
+};
+type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 
 /** What the device listeners need from the running process. */
 export interface IngestDeps {
@@ -52,7 +74,8 @@ export async function startListeners(
       });
     }
   });
-  const listeners: Record<keyof ListenerPorts, TcpListener> = {
+  const listeners: Record<'osmand' | 'gt06' | 'teltonika', TcpListener> &
+    Partial<Record<OptionalProtocol, TcpListener>> = {
     osmand: await startOsmAndListener({ ...common, port: ports.osmand }),
     gt06: await startTcpListener({ ...common, protocol: gt06Protocol, port: ports.gt06 }),
     teltonika: await startTcpListener({
@@ -61,6 +84,12 @@ export async function startListeners(
       port: ports.teltonika,
     }),
   };
+  for (const name of Object.keys(OPTIONAL_PROTOCOLS) as OptionalProtocol[]) {
+    const port = ports[name];
+    if (port === undefined) continue;
+    const protocol: TcpProtocol<unknown> = OPTIONAL_PROTOCOLS[name];
+    listeners[name] = await startTcpListener({ ...common, protocol, port });
+  }
   return {
     listeners,
     connections,

@@ -15,7 +15,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './identity';
 
-export const PROTOCOLS = ['osmand', 'gt06', 'teltonika'] as const;
+export const PROTOCOLS = [
+  'osmand',
+  'gt06',
+  'teltonika',
+  'h02',
+  'gps103',
+  'watch',
+  'queclink',
+  'meitrack',
+] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 
 export const models = pgTable('models', {
