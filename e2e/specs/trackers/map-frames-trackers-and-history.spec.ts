@@ -1,6 +1,6 @@
 import { apiGet } from '../../support/session';
 import { fleetMap, mapStat, waitForFrames } from '../../support/map';
-import { expect, expectSignedIn, test } from '../../support/test';
+import { expect, test } from '../../support/test';
 
 const DAY_MS = 86_400_000;
 
@@ -10,7 +10,6 @@ test('the consumer sees their trackers on the trackers map at first view', async
 }) => {
   await signIn('consumer');
   await page.goto('/trackers');
-  await expectSignedIn(page, 'consumer');
   await expect(page.getByText('3 trackers')).toBeVisible();
   await expect(fleetMap(page)).toHaveAttribute('data-ready', 'true');
   // The first view is decided once the trackers are known: the spec's initial view if it shows

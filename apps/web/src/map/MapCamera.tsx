@@ -26,14 +26,14 @@ function frame(map: Map, box: LngLatBox, maxZoom: number) {
 }
 
 /**
- * True when one of the points is in the part of the view a frame would put data in. The
- * corners are unprojected once and the points compared as numbers: a fleet may be 100,000.
+ * True when one of the points is in the view (spec 000: the initial view stays while it shows
+ * one of the user's trackers). The corners are unprojected once and the points compared as
+ * numbers: a fleet may be 100,000.
  */
 function anyFramed(map: Map, points: readonly Point[]): boolean {
   const { clientWidth: width, clientHeight: height } = map.getContainer();
-  const pad = framePadding(width, height);
-  const northWest = map.unproject([pad.left, pad.top]);
-  const southEast = map.unproject([width - pad.right, height - pad.bottom]);
+  const northWest = map.unproject([0, 0]);
+  const southEast = map.unproject([width, height]);
   return points.some(
     ([lng, lat]) =>
       lng >= northWest.lng && lng <= southEast.lng && lat <= northWest.lat && lat >= southEast.lat,
