@@ -4,7 +4,10 @@ import {
   type ShipmentClock,
   type ShipmentHappening,
 } from '@waymark/domain';
-import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import type { Bus } from '../../events/bus';
+import type { JobPayloads } from '../../jobs/job-catalogue';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { ShipmentFacts } from './shipment-clock.rows';
 import {
   insertEvents,
@@ -27,7 +30,16 @@ export interface Transition {
   changes?: ShipmentWrite;
 }
 
-type Ctx = Pick<AppContext, 'database' | 'bus' | 'jobs'>;
+/**
+ * What writing shipment changes needs: the database, the bus and the job queue (a part of the
+ * AppContext, named here so the clock the context holds does not depend on the context).
+ */
+export interface ShipmentWriter {
+  database: Database;
+  bus: Bus;
+  jobs: JobQueue<JobPayloads>;
+}
+type Ctx = ShipmentWriter;
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
@@ -130,7 +142,7 @@ export async function queueNotifications(ctx: Ctx, ids: readonly number[]) {
 
 /** Tells the bus which shipments changed, by account. */
 export function shipmentsChanged(
-  ctx: Pick<AppContext, 'bus'>,
+  ctx: Pick<ShipmentWriter, 'bus'>,
   changed: readonly { id: number; accountId: number }[],
 ) {
   const byAccount = new Map<number, number[]>();

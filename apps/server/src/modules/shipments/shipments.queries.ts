@@ -122,22 +122,20 @@ export function shipmentRows(
 
 /**
  * Ongoing shipments of every account, for the shipment clock: all of them, or those named,
- * those of some trackers, or those starting or ending at a geofence.
+ * those of some trackers, or those of one account.
  */
 export function ongoingShipmentRows(
   db: Db,
-  filter: { ids?: readonly number[]; deviceIds?: readonly number[]; geofenceId?: number } = {},
+  filter: { ids?: readonly number[]; deviceIds?: readonly number[]; accountId?: number } = {},
 ): Promise<ShipmentRow[]> {
-  const { ids, deviceIds, geofenceId } = filter;
+  const { ids, deviceIds, accountId } = filter;
   return selectShipments(
     db,
     and(
       inArray(shipments.status, [...ONGOING_SHIPMENT_STATUSES]),
       ids ? inArray(shipments.id, [...ids]) : undefined,
       deviceIds ? inArray(shipments.device_id, [...deviceIds]) : undefined,
-      geofenceId !== undefined
-        ? or(eq(shipments.from_geofence_id, geofenceId), eq(shipments.to_geofence_id, geofenceId))
-        : undefined,
+      accountId !== undefined ? eq(shipments.account_id, accountId) : undefined,
     ),
   );
 }
