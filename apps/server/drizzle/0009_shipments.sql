@@ -27,6 +27,7 @@ CREATE TABLE "shipment_predictions" (
 	"estimated_end_at" timestamp with time zone NOT NULL,
 	"remaining_m" double precision NOT NULL,
 	"speed_mps" real NOT NULL,
+	"road_factor" real NOT NULL,
 	"lat" double precision NOT NULL,
 	"lng" double precision NOT NULL
 );

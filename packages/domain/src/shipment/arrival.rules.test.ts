@@ -4,6 +4,7 @@ import {
   movingSpeed,
   predictedArrival,
   ROAD_FACTOR,
+  roadFactor,
   SPEED_WINDOW_MS,
   type SpeedFix,
 } from './arrival.rules';
@@ -35,12 +36,25 @@ describe('the moving speed', () => {
 });
 
 describe('the track', () => {
-  it('keeps the fixes of the last half hour, in order', () => {
+  it('keeps the fixes of the last quarter of an hour, in order', () => {
     let track: SpeedFix[] = [];
-    for (let minute = 0; minute <= 60; minute += 10) track = extendTrack(track, at(minute, 41));
-    expect(track.map((p) => p.time / MIN)).toEqual([30, 40, 50, 60]);
-    expect(SPEED_WINDOW_MS).toBe(30 * MIN);
+    for (let minute = 0; minute <= 60; minute += 5) track = extendTrack(track, at(minute, 41));
+    expect(track.map((p) => p.time / MIN)).toEqual([45, 50, 55, 60]);
+    expect(SPEED_WINDOW_MS).toBe(15 * MIN);
     expect(extendTrack(track, at(55, 42))).toEqual(track);
+  });
+});
+
+describe('the road factor', () => {
+  const origin = { lat: 41, lng: -87 };
+  it('is 1.2 until the tracker is 10 km away, then its own detour within 1 to 1.6', () => {
+    // 5.6 km north, after driving 9 km.
+    expect(roadFactor(origin, 9000, { lat: 41.05, lng: -87 })).toBe(ROAD_FACTOR);
+    expect(roadFactor(null, 0, { lat: 42, lng: -87 })).toBe(ROAD_FACTOR);
+    // 22.2 km north after 24.5 km of road: 1.1.
+    expect(roadFactor(origin, 24_464, { lat: 41.2, lng: -87 })).toBeCloseTo(1.1, 2);
+    expect(roadFactor(origin, 20_000, { lat: 41.2, lng: -87 })).toBe(1);
+    expect(roadFactor(origin, 90_000, { lat: 41.2, lng: -87 })).toBe(1.6);
   });
 });
 
@@ -50,5 +64,6 @@ describe('the predicted arrival', () => {
     expect(ROAD_FACTOR).toBe(1.2);
     expect(predictedArrival(0, 36_000, 20)).toBe(36 * MIN);
     expect(predictedArrival(5 * MIN, 0, 20)).toBe(5 * MIN);
+    expect(predictedArrival(0, 36_000, 20, 1)).toBe(30 * MIN);
   });
 });

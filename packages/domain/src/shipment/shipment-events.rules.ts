@@ -3,7 +3,6 @@ import type { ShipmentHappening } from './shipment.rules';
 /** The names an event's description uses. */
 export interface ShipmentEventNames {
   shipment: string;
-  device: string;
   /** Null when the place is gone (its geofence deleted). */
   from: string | null;
   to: string | null;
@@ -20,14 +19,15 @@ export function formatDelay(ms: number): string {
 
 /**
  * The description of a shipment event, as the shipment's events, the tracker's events, the
- * public page and the notification texts show it (the spec shows none of these texts).
+ * public page and the notification texts show it (the spec shows none of these texts). The
+ * public page shows it too, so it never names the tracker.
  */
 export function describeShipmentEvent(event: ShipmentHappening, names: ShipmentEventNames) {
   const shipment = `Shipment ${names.shipment}`;
   const to = names.to ?? 'its destination';
   switch (event.type) {
     case 'shipment-begin':
-      return `${shipment} is under way: ${names.device} left ${names.from ?? 'its start'}`;
+      return `${shipment} left ${names.from ?? 'its start'}`;
     case 'shipment-end':
       if (event.byHand) {
         return event.late

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catchUp,
   endByHand,
   newShipmentClock,
   onFix,
@@ -110,11 +111,22 @@ describe('a shipment that arrives late', () => {
     const { clock, events } = replay(plan(0, 60), drive(0, 85, 45));
     expect(events.map((e) => e.type)).toEqual(['shipment-begin', 'shipment-late', 'shipment-end']);
     const late = events[1]!;
-    // The warning comes as soon as the speed is known, long before the deadline.
-    expect(minuteOf(late.at)).toBeLessThan(10);
+    // The first prediction (5 minutes of moving) is late; the warning comes once the
+    // predictions have said so for half an hour, still long before the deadline.
+    expect(minuteOf(late.at)).toBe(35);
     expect(late.expectedLateMs).toBeGreaterThan(15 * MIN);
     expect(events[2]).toMatchObject({ type: 'shipment-end', late: true });
     expect(clock.status).toBe('completed-late');
+  });
+
+  it('is not warned for a slow start through town that the highway makes up for', () => {
+    // 20 minutes at 30 km/h (10 km), then 50 km at 100 km/h: there after 50 minutes, due at 60.
+    const town = drive(0, 20, 30);
+    const highway = drive(20, 35, 100, town[town.length - 1]!.lat).slice(1);
+    const { clock, events, predictions } = replay(plan(0, 60), [...town, ...highway]);
+    expect(predictions[0]!.estimatedEndAt).toBeGreaterThan(T0 + 60 * MIN);
+    expect(events.map((e) => e.type)).toEqual(['shipment-begin', 'shipment-end']);
+    expect(clock.status).toBe('completed');
   });
 
   it('is not warned while the prediction stays within the deadline', () => {
@@ -142,8 +154,10 @@ describe('a shipment that never arrives', () => {
     expect(events.map((e) => e.type)).toEqual(['shipment-begin', 'shipment-late']);
     expect(clock.status).toBe('running-late');
     expect(clock.endedAt).toBeNull();
-    // Ever further away: each prediction later than the one before.
-    const estimates = predictions.map((p) => p.estimatedEndAt);
+    // Ever further away: once its own detour is the road factor (10 km out), each prediction
+    // is later than the one before.
+    const estimates = predictions.filter((p) => p.at >= T0 + 15 * MIN).map((p) => p.estimatedEndAt);
+    expect(estimates.length).toBeGreaterThan(90);
     expect(estimates).toEqual([...estimates].sort((a, b) => a - b));
   });
 
@@ -256,5 +270,28 @@ describe('a changed schedule', () => {
     const late = onTime(plan(0, 30), T0 + 40 * MIN).clock;
     const moved = onScheduleChange({ ...late, endAt: T0 + 90 * MIN }, T0 + 41 * MIN);
     expect(moved.clock.status).toBe('not-started');
+  });
+});
+
+describe('catching up on the fixes since a past start', () => {
+  it('moves a shipment planned after the fact as the clock would have, events at their times', () => {
+    const trip = [fixAt(-10, 41.8781), ...drive(0, 45, 90)];
+    const now = T0 + 60 * MIN;
+    const caught = catchUp(plan(0, 120), trip, now);
+    const live = replay(plan(0, 120), trip);
+    expect(caught.clock).toEqual(live.clock);
+    expect(caught.events).toEqual(live.events);
+    expect(caught.predictions).toEqual(live.predictions.map((p) => expect.objectContaining(p)));
+    expect(caught.events.map((e) => [e.type, minuteOf(e.at)])).toEqual([
+      ['shipment-begin', 1],
+      ['shipment-end', 40],
+    ]);
+    expect(caught.events[0]).toMatchObject({ lat: expect.any(Number), lng: LNG });
+  });
+
+  it('leaves out fixes after now, and applies the time now', () => {
+    const caught = catchUp(plan(0, 30), drive(0, 45, 30), T0 + 35 * MIN);
+    expect(caught.events.map((e) => e.type)).toEqual(['shipment-begin', 'shipment-late']);
+    expect(caught.clock.lastFixAt).toBe(T0 + 35 * MIN);
   });
 });

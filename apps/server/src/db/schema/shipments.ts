@@ -111,6 +111,8 @@ export const shipmentPredictions = pgTable(
     /** Great-circle metres to the end location's edge. */
     remaining_m: doublePrecision('remaining_m').notNull(),
     speed_mps: real('speed_mps').notNull(),
+    /** What the remaining distance was multiplied by (the trip's own detour, or 1.2). */
+    road_factor: real('road_factor').notNull(),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
   },

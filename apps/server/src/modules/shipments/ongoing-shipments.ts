@@ -85,9 +85,10 @@ export class OngoingShipments {
       const known = this.byId.get(row.shipment.id);
       const clock = clockOfRow(row);
       if (known && known.facts.deviceId === row.shipment.device_id) {
-        clock.track = known.clock.track;
-        clock.speedMps = known.clock.speedMps;
-        clock.lastFixAt = known.clock.lastFixAt;
+        const { track, speedMps, lastFixAt, origin, drivenM, lateSince } = known.clock;
+        Object.assign(clock, { track, speedMps, lastFixAt, origin, drivenM });
+        // Late since when is about the scheduled end it was measured against.
+        if (known.clock.endAt === clock.endAt) clock.lateSince = lateSince;
       }
       this.remove(row.shipment.id);
       this.add({ facts: factsOfRow(row), clock });

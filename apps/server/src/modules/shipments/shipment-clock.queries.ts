@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { ShipmentEventType, ShipmentStatus } from '@waymark/domain';
+import type { ArrivalPrediction, ShipmentEventType, ShipmentStatus } from '@waymark/domain';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { deviceEvents, shipmentEvents, shipmentNotifications, shipments } from '../../db/schema';
 
@@ -170,8 +170,23 @@ export interface PredictionInsert {
   estimatedEndAt: Date;
   remainingM: number;
   speedMps: number;
+  roadFactor: number;
   lat: number;
   lng: number;
+}
+
+/** A prediction of the domain's rules as a row of shipment_predictions. */
+export function predictionRow(shipmentId: number, p: ArrivalPrediction): PredictionInsert {
+  return {
+    shipmentId,
+    at: new Date(p.at),
+    estimatedEndAt: new Date(p.estimatedEndAt),
+    remainingM: p.remainingM,
+    speedMps: p.speedMps,
+    roadFactor: p.roadFactor,
+    lat: p.lat,
+    lng: p.lng,
+  };
 }
 
 /**
@@ -184,11 +199,11 @@ export async function recordPredictions(tx: Executor, rows: readonly PredictionI
   const at = (pick: (r: PredictionInsert) => Date) => col((r) => pick(r).toISOString());
   await tx.execute(sql`
     INSERT INTO shipment_predictions (shipment_id, predicted_at, estimated_end_at, remaining_m,
-      speed_mps, lat, lng)
+      speed_mps, road_factor, lat, lng)
     SELECT * FROM unnest(${col((r) => r.shipmentId)}::int[], ${at((r) => r.at)}::timestamptz[],
       ${at((r) => r.estimatedEndAt)}::timestamptz[], ${col((r) => r.remainingM)}::float8[],
-      ${col((r) => r.speedMps)}::real[], ${col((r) => r.lat)}::float8[],
-      ${col((r) => r.lng)}::float8[])`);
+      ${col((r) => r.speedMps)}::real[], ${col((r) => r.roadFactor)}::real[],
+      ${col((r) => r.lat)}::float8[], ${col((r) => r.lng)}::float8[])`);
   // The newest per shipment: a batch may hold several fixes of one tracker.
   const newest = new Map<number, PredictionInsert>();
   for (const r of rows) newest.set(r.shipmentId, r);
@@ -214,4 +229,32 @@ export async function dueShipmentIds(db: Db, now: Date) {
         LIMIT 10000`,
   );
   return rows.map((r) => r.id);
+}
+
+/** The tracker's fixes in a time range, oldest first (at most `limit`): what catching up reads. */
+export async function fixesBetween(
+  db: Db,
+  deviceId: number,
+  from: Date,
+  to: Date,
+  limit = 100_000,
+) {
+  const rows = await queryRows<{
+    fix_time: Date | string;
+    lat: number;
+    lng: number;
+    accuracy: number | null;
+  }>(
+    db,
+    sql`SELECT fix_time, lat, lng, accuracy FROM positions
+        WHERE device_id = ${deviceId} AND fix_time >= ${from.toISOString()}::timestamptz
+          AND fix_time <= ${to.toISOString()}::timestamptz
+        ORDER BY fix_time LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    time: new Date(r.fix_time).getTime(),
+    lat: r.lat,
+    lng: r.lng,
+    accuracy: r.accuracy,
+  }));
 }

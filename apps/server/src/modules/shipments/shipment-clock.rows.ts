@@ -30,7 +30,10 @@ function placeOf(fence: FenceRow | null, address: unknown): ShipmentPlace | null
   return point ? placeOfAddress(point) : null;
 }
 
-/** The clock of a stored shipment; the track starts empty (the clock's index fills it). */
+/**
+ * The clock of a stored shipment. What only memory holds (the recent track, the speed, the
+ * detour, since when it is predicted late) starts empty; the clock's index fills it.
+ */
 export function clockOfRow(row: ShipmentRow): ShipmentClock {
   const s = row.shipment;
   return {
@@ -47,6 +50,9 @@ export function clockOfRow(row: ShipmentRow): ShipmentClock {
     lastFixAt: null,
     track: [],
     speedMps: null,
+    origin: null,
+    drivenM: 0,
+    lateSince: null,
   };
 }
 
@@ -61,7 +67,6 @@ export function factsOfRow(row: ShipmentRow): ShipmentFacts {
     endAt: s.end_at,
     names: {
       shipment: s.name,
-      device: row.device_name,
       from: row.from_fence?.name ?? addressOf(s.from_address)?.name ?? null,
       to: row.to_fence?.name ?? addressOf(s.to_address)?.name ?? null,
     },

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { onFix, type ArrivalPrediction, type CurrentPosition } from '@waymark/domain';
+import { onFix, type CurrentPosition } from '@waymark/domain';
 import type { DomainEvents } from '../../events/catalogue';
 import { OngoingShipments, type OngoingShipment } from './ongoing-shipments';
-import { recordPredictions, type PredictionInsert } from './shipment-clock.queries';
+import { predictionRow, recordPredictions, type PredictionInsert } from './shipment-clock.queries';
 import { writeTransitions, type ShipmentWriter, type Transition } from './shipment-transitions';
 
 type Committed = DomainEvents['positions.committed']['positions'];
@@ -107,7 +107,7 @@ export class ShipmentClock {
       for (const entry of this.ongoing.of(position.device_id)) {
         const step = onFix(entry.clock, fixOf(position));
         entry.clock = step.clock;
-        if (step.prediction) predictions.push(predictionOf(entry, step.prediction, position));
+        if (step.prediction) predictions.push(predictionRow(entry.facts.id, step.prediction));
         const earlier = changed.get(entry.facts.id)?.transition;
         if (step.events.length === 0 && !earlier) continue;
         // Several fixes of one tracker in a round: one write with all their events.
@@ -117,7 +117,6 @@ export class ShipmentClock {
             facts: entry.facts,
             clock: step.clock,
             events: [...(earlier?.events ?? []), ...step.events],
-            where: { lat: position.lat, lng: position.lng },
           },
         });
       }
@@ -138,22 +137,6 @@ export class ShipmentClock {
     // lateness from the state, so the next fix makes up for this one.
     if (lost.length > 0) void this.ongoing.reload({ ids: lost });
   }
-}
-
-function predictionOf(
-  entry: OngoingShipment,
-  p: ArrivalPrediction,
-  position: CurrentPosition,
-): PredictionInsert {
-  return {
-    shipmentId: entry.facts.id,
-    at: new Date(p.at),
-    estimatedEndAt: new Date(p.estimatedEndAt),
-    remainingM: p.remainingM,
-    speedMps: p.speedMps,
-    lat: position.lat,
-    lng: position.lng,
-  };
 }
 
 function fixOf(p: CurrentPosition) {

@@ -23,9 +23,8 @@ import {
 export interface Transition {
   facts: ShipmentFacts;
   clock: ShipmentClock;
+  /** What happened: at a fix, each carries where the tracker was. */
   events: readonly ShipmentHappening[];
-  /** Where the tracker was, for the events (null for time alone or an action). */
-  where?: { lat: number; lng: number } | null;
   /** Columns an edit changes in the same write. */
   changes?: ShipmentWrite;
 }
@@ -87,8 +86,8 @@ export async function writeTransitions(
           type: happening.type,
           description: describeShipmentEvent(happening, names),
           at: new Date(happening.at),
-          lat: t.where?.lat ?? null,
-          lng: t.where?.lng ?? null,
+          lat: happening.lat ?? null,
+          lng: happening.lng ?? null,
         });
         recipients.push({
           ...t.facts,

@@ -1,7 +1,9 @@
 import {
+  catchUp,
   endByHand,
   onScheduleChange,
   SHIPMENT_MESSAGES,
+  type ArrivalPrediction,
   type Shipment,
   type ShipmentClock,
   type ClockStep,
@@ -14,7 +16,12 @@ import type { Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { HttpError, invalidField } from '../../http/errors';
 import { clockOfRow, factsOfRow } from './shipment-clock.rows';
-import type { ShipmentWrite } from './shipment-clock.queries';
+import {
+  fixesBetween,
+  predictionRow,
+  recordPredictions,
+  type ShipmentWrite,
+} from './shipment-clock.queries';
 import { shipmentsChanged, writeTransitions } from './shipment-transitions';
 import {
   authorizeShipments,
@@ -89,8 +96,7 @@ export async function createShipment(ctx: AppContext, actor: Actor, body: Shipme
     notification_emails: body.notification_emails ?? [],
     notification_phone_numbers: body.notification_phone_numbers ?? [],
   });
-  // Written even when nothing happens yet: the write tells the clock of the new shipment.
-  await changeClock(ctx, actor, id, (clock) => onScheduleChange(clock, Date.now()), {});
+  await catchUpOnCreate(ctx, actor, id, deviceId, body.start_at);
   return written(ctx, actor, id);
 }
 
@@ -173,6 +179,42 @@ export async function removeShipments(
     deleted.map((id) => ({ id, accountId: actor.accountId })),
   );
   return deleted;
+}
+
+/**
+ * A new shipment's clock starts at once. Planned with a start in the past, it first catches up
+ * on its tracker's fixes since then, so it may have begun, arrived or run late already, each
+ * event at the time it happened, and the predictions made on the way are kept. Written even
+ * when nothing happens yet: the write tells the clock of the new shipment.
+ */
+async function catchUpOnCreate(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  deviceId: number,
+  startAt: Date,
+) {
+  const now = Date.now();
+  const fixes =
+    startAt.getTime() < now
+      ? await fixesBetween(ctx.database.db, deviceId, startAt, new Date(now))
+      : [];
+  let predictions: ArrivalPrediction[] = [];
+  await changeClock(
+    ctx,
+    actor,
+    id,
+    (clock) => {
+      const step = catchUp(clock, fixes, now);
+      predictions = step.predictions;
+      return step;
+    },
+    {},
+  );
+  await recordPredictions(
+    ctx.database.db,
+    predictions.map((p) => predictionRow(id, p)),
+  );
 }
 
 /** Tries a write a few times: the clock may move the shipment on between the read and it. */
