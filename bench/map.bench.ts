@@ -165,7 +165,7 @@ async function main() {
     const points = await fleetPoints(database.url, fleet.accountId);
     log(`seeded ${o.devices} trackers; ${points.length} with positions`);
     const session = { token: await fleetLogin(server.url), accountId: fleet.accountId };
-    bare = await startBarePage(toGeoJson(points));
+    bare = await startBarePage(toGeoJson(points), o.webDist);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,

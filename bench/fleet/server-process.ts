@@ -79,6 +79,11 @@ export async function startServerProcess(options: ServerProcessOptions) {
     OSMAND_PORT: '0',
     GT06_PORT: '0',
     TELTONIKA_PORT: '0',
+    H02_PORT: '0',
+    GPS103_PORT: '0',
+    WATCH_PORT: '0',
+    QUECLINK_PORT: '0',
+    MEITRACK_PORT: '0',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };

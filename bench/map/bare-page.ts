@@ -4,17 +4,26 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { feature, mesh } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
+import { BASEMAP_DIR, PLACE_TIERS, tierLoadZoom } from '../../apps/web/src/map/basemapPlaces';
 import { offlineStyle } from '../../apps/web/src/map/basemapStyle';
 
 const require = createRequire(import.meta.url);
 const maplibreDist = dirname(require.resolve('maplibre-gl/dist/maplibre-gl.mjs'));
 
-/** The same Natural Earth and US Census shapes the app bundles, as GeoJSON. */
-function basemapData() {
+/**
+ * The same Natural Earth and US Census shapes the app bundles, and the lakes and rivers of its
+ * build (`webDist`/basemap), as GeoJSON.
+ */
+function basemapData(webDist: string) {
   const world = require('world-atlas/countries-50m.json') as Topology;
   const us = require('us-atlas/states-10m.json') as Topology;
+  const water = JSON.parse(
+    readFileSync(join(webDist, BASEMAP_DIR, 'water.json'), 'utf8'),
+  ) as Topology;
   return {
     land: feature(world, world.objects.land!),
+    lakes: feature(water, water.objects.lakes!),
+    rivers: feature(water, water.objects.rivers!),
     borders: mesh(world, world.objects.countries as never, (a, b) => a !== b),
     states: mesh(us, us.objects.states as never, (a, b) => a !== b),
   };
@@ -23,6 +32,8 @@ function basemapData() {
 /**
  * The bare page: MapLibre alone, on the app's offline style, with the same points as one
  * clustered GeoJSON source (radius 40, like the trackers layer) and the same circle layers.
+ * Place names come from the app's build the way the app loads them: each places file once the
+ * zoom comes near its tier, the glyphs fetched by MapLibre from the same files.
  * Settled = the points source loaded and the map idle, marked as performance.mark('bare-settled').
  * Its button 'Show a point on map' opens a bare card: a MapLibre popup at the next point.
  */
@@ -42,13 +53,29 @@ if (size.get('w')) {
 }
 import { Map, Popup, setWorkerUrl } from '/maplibre/maplibre-gl.mjs';
 setWorkerUrl('/maplibre/maplibre-gl-worker.mjs');
-const [style, base, points] = await Promise.all(
-  ['/style.json', '/basemap.json', '/points.geojson'].map((u) => fetch(u).then((r) => r.json())),
+const [style, base, points, tiers] = await Promise.all(
+  ['/style.json', '/basemap.json', '/points.geojson', '/place-tiers.json'].map((u) =>
+    fetch(u).then((r) => r.json()),
+  ),
 );
 const map = new Map({ container: 'map', style, center: [-98.5, 39.8], zoom: 5, minZoom: 1 });
 window.__map = map;
+// Like the app (apps/web/src/map/basemap.ts, followPlaces): a tier's file when the zoom nears it.
+const pendingTiers = new Set(tiers);
+function followPlaces() {
+  for (const tier of pendingTiers) {
+    if (map.getZoom() < tier.loadZoom) continue;
+    pendingTiers.delete(tier);
+    fetch('/${BASEMAP_DIR}/' + tier.id + '.json').then((r) => r.json()).then((rows) =>
+      map.getSource(tier.id).setData({ type: 'FeatureCollection', features: rows.map(([name, lng, lat, zoom], rank) =>
+        ({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { name, zoom, rank } })) }));
+  }
+  if (pendingTiers.size === 0) map.off('zoom', followPlaces);
+}
 map.on('load', () => {
-  for (const id of ['land', 'borders', 'states']) map.getSource(id).setData(base[id]);
+  map.on('zoom', followPlaces);
+  followPlaces();
+  for (const id of ['land', 'lakes', 'rivers', 'borders', 'states']) map.getSource(id).setData(base[id]);
   performance.mark('bare-data');
   map.addSource('points', { type: 'geojson', data: points, cluster: true, clusterRadius: 40, clusterMaxZoom: 16 });
   map.addLayer({ id: 'clusters', type: 'circle', source: 'points', filter: ['has', 'point_count'],
@@ -90,17 +117,36 @@ const TYPES: Record<string, string> = {
   map: 'application/json',
 };
 
-/** Serves the bare page, MapLibre's files, the style, the basemap and the points. */
-export async function startBarePage(points: GeoJSON.FeatureCollection) {
+/** A file of the web build's basemap folder (places, water, glyphs), or undefined. */
+function basemapFile(webDist: string, path: string) {
+  const relative = decodeURIComponent(path.slice(`/${BASEMAP_DIR}/`.length));
+  if (relative.split('/').some((part) => part === '..' || part === '')) return undefined;
+  try {
+    return {
+      type: relative.endsWith('.json') ? 'application/json' : 'application/x-protobuf',
+      body: readFileSync(join(webDist, BASEMAP_DIR, relative)),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the bare page, MapLibre's files, the style, the basemap, the points, and the basemap
+ * files of the web build in `webDist` (the app's own, so both pages load the same bytes).
+ */
+export async function startBarePage(points: GeoJSON.FeatureCollection, webDist: string) {
+  const tiers = PLACE_TIERS.map((tier) => ({ id: tier.id, loadZoom: tierLoadZoom(tier) }));
   const files: Record<string, { type: string; body: string | Buffer }> = {
     '/bare.html': { type: 'text/html', body: HTML },
-    '/style.json': { type: 'application/json', body: JSON.stringify(offlineStyle()) },
-    '/basemap.json': { type: 'application/json', body: JSON.stringify(basemapData()) },
+    '/basemap.json': { type: 'application/json', body: JSON.stringify(basemapData(webDist)) },
     '/points.geojson': { type: 'application/json', body: JSON.stringify(points) },
+    '/place-tiers.json': { type: 'application/json', body: JSON.stringify(tiers) },
   };
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     let file = files[path];
+    if (!file && path.startsWith(`/${BASEMAP_DIR}/`)) file = basemapFile(webDist, path);
     if (!file && path.startsWith('/maplibre/')) {
       const name = path.slice('/maplibre/'.length).replace(/[^\w.-]/g, '');
       try {
@@ -121,6 +167,12 @@ export async function startBarePage(points: GeoJSON.FeatureCollection) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  // The glyph URL in a style is absolute, so the style is known once the port is.
+  const assetsUrl = `http://127.0.0.1:${port}/${BASEMAP_DIR}`;
+  files['/style.json'] = {
+    type: 'application/json',
+    body: JSON.stringify(offlineStyle(assetsUrl)),
+  };
   return {
     url: `http://127.0.0.1:${port}/bare.html`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -34,6 +34,11 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     OSMAND_PORT: '0',
     GT06_PORT: '0',
     TELTONIKA_PORT: '0',
+    H02_PORT: '0',
+    GPS103_PORT: '0',
+    WATCH_PORT: '0',
+    QUECLINK_PORT: '0',
+    MEITRACK_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
@@ -122,7 +127,9 @@ export default async function startServers() {
     return dir;
   };
   const servers = [
-    waymarkServer('demo', E2E_PORT, process.env.E2E_DATA_DIR ?? tempDir('waymark-e2e-'), {}),
+    waymarkServer('demo', E2E_PORT, process.env.E2E_DATA_DIR ?? tempDir('waymark-e2e-'), {
+      DEMO_REPORT_URL: `${mapAssetsUrl}/report`,
+    }),
     startServer(
       'map assets',
       ['--import', 'tsx', 'support/map-assets-server.ts'],
@@ -134,6 +141,8 @@ export default async function startServers() {
       DEMO_SIMULATOR: 'false',
       MAP_STYLE_URL: `${mapAssetsUrl}/style.json`,
       SATELLITE_URL: `${mapAssetsUrl}/tiles/{z}/{x}/{y}.png`,
+      // A custom report whose address never answers: the Analytics tab says so.
+      DEMO_REPORT_URL: `${mapAssetsUrl}/report-unreachable`,
     }),
   ];
   const teardown = async () => {

@@ -1,3 +1,4 @@
+import type { CellLocator } from './adapters/cell-geolocation/cell-locator';
 import type { AddressCache } from './adapters/geocoder/address-cache';
 import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
@@ -33,4 +34,6 @@ export interface AppContext {
   sms: SmsSender;
   /** Moves ongoing shipments on as their trackers' positions are committed. */
   shipmentClock: ShipmentClock;
+  /** Places cell-tower and Wi-Fi reports; undefined without CELL_GEOLOCATION_URL. */
+  cellLocator: CellLocator | undefined;
 }

@@ -45,6 +45,8 @@ const envSchema = z.object({
     .default('waymark'),
   SEED_DEMO: bool(true),
   DEMO_SIMULATOR: bool(true),
+  /** The demo account's embedded custom report (its Analytics tab); unset: a Looker Studio URL. */
+  DEMO_REPORT_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +64,8 @@ const envSchema = z.object({
     ),
   HELP_URL: optionalUrl,
   GEOCODER_URL: optionalUrl,
+  /** A Geolocation API service placing cell-tower and Wi-Fi reports; unset: they stay status. */
+  CELL_GEOLOCATION_URL: optionalUrl,
   SMS_URL: optionalUrl,
   /** A MapLibre style URL for the street map; unset: the bundled offline basemap. */
   MAP_STYLE_URL: optionalUrl,
@@ -85,6 +89,36 @@ const envSchema = z.object({
     .min(0)
     .max(65535)
     .default(5027),
+  H02_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5013),
+  GPS103_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5001),
+  WATCH_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5093),
+  QUECLINK_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5004),
+  MEITRACK_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5020),
   INGEST_ENABLED: bool(true),
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createCellLocator } from './adapters/cell-geolocation/create-cell-locator';
 import { AddressCache } from './adapters/geocoder/address-cache';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createMailer } from './adapters/mail/mailer';
@@ -52,6 +53,7 @@ export async function createContext(
     jobs,
     sms: createSms(config, database.db),
     shipmentClock: new ShipmentClock({ database, bus, jobs }, log),
+    cellLocator: createCellLocator(config),
   };
   listenForCommands(ctx, log);
   ctx.shipmentClock.start();

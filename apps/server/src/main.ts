@@ -39,7 +39,16 @@ async function main() {
   const ingest = config.INGEST_ENABLED
     ? await startListeners(
         ctx,
-        { osmand: config.OSMAND_PORT, gt06: config.GT06_PORT, teltonika: config.TELTONIKA_PORT },
+        {
+          osmand: config.OSMAND_PORT,
+          gt06: config.GT06_PORT,
+          teltonika: config.TELTONIKA_PORT,
+          h02: config.H02_PORT,
+          gps103: config.GPS103_PORT,
+          watch: config.WATCH_PORT,
+          queclink: config.QUECLINK_PORT,
+          meitrack: config.MEITRACK_PORT,
+        },
         app.log,
       )
     : undefined;
@@ -81,6 +90,16 @@ async function main() {
     lines.push(
       `Devices: OsmAnd/Traccar Client http :${ingest.listeners.osmand.port}, GT06 tcp :${ingest.listeners.gt06.port}, Teltonika tcp :${ingest.listeners.teltonika.port}`,
     );
+    // The text-protocol families (issue 17), one entry each.
+    const more: [string, { port: number } | undefined][] = [
+      ['H02', ingest.listeners.h02],
+      ['GPS103', ingest.listeners.gps103],
+      ['Watch', ingest.listeners.watch],
+      ['Queclink', ingest.listeners.queclink],
+      ['Meitrack', ingest.listeners.meitrack],
+    ];
+    const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
+    if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);
   }
   if (config.SEED_DEMO) {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);

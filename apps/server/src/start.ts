@@ -20,7 +20,7 @@ export async function startServices(config: Config, logger: FastifyServerOptions
   const ctx = app.ctx;
   let seeded = false;
   if (config.SEED_DEMO && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, { reportUrl: config.DEMO_REPORT_URL });
     await seedDemoFleet(database, ctx.pipeline, app.log);
     await seedDemoShipments(ctx, app.log);
     seeded = true;

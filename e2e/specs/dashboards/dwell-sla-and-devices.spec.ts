@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Session } from '../../support/session';
+import { mapAssetsUrl } from '../../support/servers';
 import { expect, expectSignedIn, test } from '../../support/test';
 
 /** Container 59 is cancelled, so the demo simulator leaves it alone: only this test moves it. */
@@ -165,10 +166,17 @@ test('the help modal explains the figures, and Analytics embeds the account repo
 
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/\/dashboards\/analytics$/);
+  // The demo installation's report is the stand-in's page (support/start-servers.ts).
   await expect(page.locator('iframe[title="Analytics"]')).toHaveAttribute(
     'src',
-    'https://lookerstudio.google.com/embed/reporting/demo-logistics',
+    `${mapAssetsUrl}/report`,
   );
+  await expect(
+    page
+      .frameLocator('iframe[title="Analytics"]')
+      .getByRole('heading', { name: 'Stand-in report' }),
+  ).toBeVisible();
+  await expect(page.getByText('The report cannot be loaded')).toHaveCount(0);
 });
 
 test('a power user has no dashboards', async ({ page, signIn }) => {

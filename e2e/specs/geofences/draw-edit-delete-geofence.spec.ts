@@ -113,7 +113,8 @@ test('a manager redraws a geofence as a circle, renames it and deletes it', asyn
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} renamed`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: `${name} renamed` })).toBeVisible();
-  await expect(page.getByText(/^Circle of [\d.]+ km$/)).toBeVisible();
+  // Rounded as people read it (whole metres under 1 km), not the drawn radius's digits.
+  await expect(page.getByText(/^Circle of (\d{1,3} m|\d{1,3}(\.\d{1,2})? km)$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

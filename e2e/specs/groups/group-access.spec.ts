@@ -1,18 +1,24 @@
 import { openAccountMenu } from '../../support/login';
 import { expect, expectSignedIn, test } from '../../support/test';
 
-test('a manager sees the groups but may not create one: Access denied', async ({
-  page,
-  signIn,
-}) => {
+test('a manager sees the groups but no control to change them', async ({ page, signIn }) => {
   await signIn('manager');
   await page.goto('/groups');
+  await page
+    .getByRole('list', { name: 'Groups' })
+    .getByRole('listitem', { name: 'Cold Chain' })
+    .getByRole('link', { name: 'Cold Chain' })
+    .click();
+  // Only admins may manage Groups (spec 000 §6): the others get the group without its controls.
   await expect(
-    page.getByRole('list', { name: 'Groups' }).getByRole('listitem', { name: 'Cold Chain' }),
+    page.getByRole('list', { name: 'Group trackers' }).getByRole('listitem', { name: 'Reefer 04' }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'New Tracker Group' }).click();
-  await expect(page.getByText('Access denied')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  for (const name of ['Add Trackers', 'Edit Group', 'Group actions', 'Actions for Reefer 04']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: 'Cold Chain' }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByRole('button', { name: 'New Tracker Group' })).toHaveCount(0);
 });
 
 test('the trackers list Groups tab lists the groups and opens one', async ({ page, signIn }) => {

@@ -15,7 +15,10 @@ test.describe('an installation with its own map style and satellite imagery', ()
   }) => {
     const bundledBasemap: string[] = [];
     page.on('request', (request) => {
-      if (/countries-50m|states-10m/.test(request.url())) bundledBasemap.push(request.url());
+      // The offline basemap's shapes, place names, water and label glyphs.
+      if (/countries-50m|states-10m|\/basemap\//.test(request.url())) {
+        bundledBasemap.push(request.url());
+      }
     });
     const style = page.waitForResponse(`${mapAssetsUrl}/style.json`);
     await signIn('admin');

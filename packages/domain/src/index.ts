@@ -9,6 +9,7 @@ export * from './user/user.schema';
 export * from './geo/geo.rules';
 export * from './position/stops.rules';
 export * from './position/fix.rules';
+export * from './measures/measures.format';
 export * from './position/position.schema';
 export * from './device/device.rules';
 export * from './device/device.schema';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseMix } from './fleet';
+import { PROTOCOLS, parseMix } from './fleet';
 import type { SimulatorOptions } from './simulator';
 import type { Ports } from './trackers/tracker';
 
@@ -7,9 +7,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --host <address>        server address (default 127.0.0.1)
   --devices <n>           number of virtual trackers (default 100)
   --rate <r>              reports per second per device, fractions allowed (default 0.0333: every 30 s)
-  --mix <o:g:t>           weights osmand:gt06:teltonika (default 1:1:1)
+  --mix <o:g:t[:...]>     weights osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack
+                          (default 1:1:1)
   --serial-prefix <digits> serials are prefix + zero-padded index, 15 digits (default 35000)
-  --ports <o:g:t>         osmand:gt06:teltonika ports (default 5055:5023:5027)
+  --ports <o:g:t[:...]>   osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack ports
+                          (default 5055:5023:5027:5013:5001:5093:5004:5020)
   --duration <seconds>    stop after this long (default: run until Ctrl-C)
   --history-days <d>      continue the vehicles of d days of generated history
   --help`;
@@ -17,9 +19,9 @@ export const USAGE = `Usage: npm run simulate -- [options]
 /** `--ports 5055:5023:5027`; an empty part keeps that protocol's default. */
 export function parsePorts(text: string): Partial<Ports> {
   const parts = text.split(':');
-  const names = ['osmand', 'gt06', 'teltonika'] as const;
-  if (parts.length > 3)
-    throw new Error(`--ports must be osmand:gt06:teltonika, got ${JSON.stringify(text)}`);
+  const names = PROTOCOLS;
+  if (parts.length > names.length)
+    throw new Error(`--ports must be ${names.join(':')}, got ${JSON.stringify(text)}`);
   const ports: Partial<Ports> = {};
   parts.forEach((part, i) => {
     if (part === '') return;

@@ -18,7 +18,10 @@ describe('protocol mix', () => {
   it('parses osmand:gt06:teltonika weights, missing parts being 0', () => {
     expect(parseMix('2:1:1')).toEqual({ osmand: 2, gt06: 1, teltonika: 1 });
     expect(parseMix('0:1')).toEqual({ osmand: 0, gt06: 1, teltonika: 0 });
-    expect(() => parseMix('1:x:1')).toThrow('--mix must be up to three non-negative weights');
+    expect(() => parseMix('1:x:1')).toThrow(
+      '--mix must be up to 8 non-negative weights osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack',
+    );
+    expect(() => parseMix('1:1:1:1:1:1:1:1:1')).toThrow('--mix must be up to');
     expect(() => parseMix('0:0:0')).toThrow('at least one positive weight');
   });
 
@@ -30,6 +33,17 @@ describe('protocol mix', () => {
     expect([count('osmand', first8), count('gt06', first8), count('teltonika', first8)]).toEqual([
       4, 2, 2,
     ]);
+  });
+
+  it('adds the later families only when the mix names them', () => {
+    expect(parseMix('0:0:0:1')).toEqual({ osmand: 0, gt06: 0, teltonika: 0, h02: 1 });
+    expect(allocateProtocols(4, { osmand: 1, gt06: 0, teltonika: 0, h02: 1 })).toEqual([
+      'osmand',
+      'h02',
+      'osmand',
+      'h02',
+    ]);
+    expect(allocateProtocols(3, { osmand: 1, gt06: 1, teltonika: 1 })).not.toContain('h02');
   });
 
   it('leaves out protocols of weight 0 and is the same on every call', () => {

@@ -1,8 +1,19 @@
 /** Which protocol each virtual tracker speaks and what serial it reports. Pure. */
 
-export const PROTOCOLS = ['osmand', 'gt06', 'teltonika'] as const;
+export const PROTOCOLS = [
+  'osmand',
+  'gt06',
+  'teltonika',
+  'h02',
+  'gps103',
+  'watch',
+  'queclink',
+  'meitrack',
+] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
-export type Mix = Record<Protocol, number>;
+/** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */
+export type Mix = Record<'osmand' | 'gt06' | 'teltonika', number> &
+  Partial<Record<Protocol, number>>;
 
 export interface DeviceSpec {
   serial: string;
@@ -27,17 +38,23 @@ export function serialFor(prefix: string, index: number): string {
   return prefix + number.padStart(digits, '0');
 }
 
-/** `--mix 2:1:1` (osmand:gt06:teltonika) into weights; missing parts are 0. */
+/** `--mix 2:1:1` (in PROTOCOLS order: osmand:gt06:teltonika, then the text families) into weights; missing parts are 0. */
 export function parseMix(text: string): Mix {
   const parts = text.split(':').map((part) => Number(part));
-  if (parts.length > 3 || parts.some((n) => !Number.isFinite(n) || n < 0)) {
+  if (parts.length > PROTOCOLS.length || parts.some((n) => !Number.isFinite(n) || n < 0)) {
     throw new Error(
-      `--mix must be up to three non-negative weights osmand:gt06:teltonika, got ${JSON.stringify(text)}`,
+      `--mix must be up to ${PROTOCOLS.length} non-negative weights ${PROTOCOLS.join(':')}, got ${JSON.stringify(text)}`,
     );
   }
   const [osmand = 0, gt06 = 0, teltonika = 0] = parts;
-  if (osmand + gt06 + teltonika === 0) throw new Error('--mix needs at least one positive weight');
-  return { osmand, gt06, teltonika };
+  const mix: Mix = { osmand, gt06, teltonika };
+  // Later families only when given, so a three-part mix reads as it always has.
+  PROTOCOLS.slice(3).forEach((p, i) => {
+    const weight = parts[3 + i];
+    if (weight !== undefined) mix[p] = weight;
+  });
+  if (parts.every((n) => n === 0)) throw new Error('--mix needs at least one positive weight');
+  return mix;
 }
 
 /**
@@ -45,14 +62,15 @@ export function parseMix(text: string): Mix {
  * the mix's proportions (rounded), so 10 devices of 1:1:1 are not 10 OsmAnd then nothing else.
  */
 export function allocateProtocols(count: number, mix: Mix): Protocol[] {
-  const total = PROTOCOLS.reduce((sum, p) => sum + mix[p], 0);
+  const weight = (p: Protocol) => mix[p] ?? 0;
+  const total = PROTOCOLS.reduce((sum, p) => sum + weight(p), 0);
   if (total <= 0) throw new Error('Protocol mix needs at least one positive weight');
-  const credit: Mix = { osmand: 0, gt06: 0, teltonika: 0 };
+  const credit = Object.fromEntries(PROTOCOLS.map((p) => [p, 0])) as Record<Protocol, number>;
   const result: Protocol[] = [];
   for (let i = 0; i < count; i++) {
     let best: Protocol = PROTOCOLS[0];
     for (const p of PROTOCOLS) {
-      credit[p] += mix[p];
+      credit[p] += weight(p);
       if (credit[p] > credit[best]) best = p;
     }
     credit[best] -= total;

@@ -5,6 +5,12 @@ import { DueQueue, firstDue, intervalForRate, nextDue } from './schedule';
 import { newStats } from './stats';
 import type { SimulatorStats } from './stats';
 import { Gt06Tracker } from './trackers/gt06';
+import { gps103Dialect } from './trackers/gps103';
+import { h02Dialect } from './trackers/h02';
+import { meitrackDialect } from './trackers/meitrack';
+import { queclinkDialect } from './trackers/queclink';
+import { StreamTracker } from './trackers/stream-tracker';
+import { watchDialect } from './trackers/watch';
 import { OsmAndTracker } from './trackers/osmand';
 import { TeltonikaTracker } from './trackers/teltonika';
 import { DEFAULT_PORTS } from './trackers/tracker';
@@ -23,7 +29,7 @@ export interface SimulatorOptions {
   devices: number | readonly DeviceSpec[];
   /** Reports per second per device; default 1/30 (every 30 s). */
   rate?: number;
-  /** osmand:gt06:teltonika weights when `devices` is a count; default 1:1:1. */
+  /** Protocol weights (osmand:gt06:teltonika:...) when `devices` is a count; default 1:1:1. */
   mix?: Mix;
   /** Serial prefix when `devices` is a count; default 35000. */
   serialPrefix?: string;
@@ -160,5 +166,15 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
         ctx,
         index % 4 === 0 ? { major: 1, minor: index & 0xffff } : undefined,
       );
+    case 'h02':
+      return new StreamTracker(device.serial, ctx, h02Dialect);
+    case 'gps103':
+      return new StreamTracker(device.serial, ctx, gps103Dialect);
+    case 'watch':
+      return new StreamTracker(device.serial, ctx, watchDialect);
+    case 'queclink':
+      return new StreamTracker(device.serial, ctx, queclinkDialect);
+    case 'meitrack':
+      return new StreamTracker(device.serial, ctx, meitrackDialect);
   }
 }

@@ -78,20 +78,32 @@ export async function platformAdminView(
   db: Db,
   accountId: number,
 ): Promise<Membership | undefined> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  if (!account) return undefined;
-  const settings = await settingsByAccount(db, [accountId]);
-  return {
-    id: account.id,
-    title: account.title,
-    is_b2b_account: account.is_b2b_account,
-    has_api_access: account.has_api_access,
-    has_rules_engine: account.has_rules_engine,
-    can_track_shipments: account.can_track_shipments,
-    role: 'viewer',
-    full_device_access: true,
-    device_ids: [],
-    group_ids: [],
-    settings: settings.get(accountId) ?? [],
-  };
+  return (await platformAdminViews(db, [accountId]))[0];
+}
+
+/** The platform-admin view of each of these accounts that exists, in the order asked. */
+export async function platformAdminViews(db: Db, accountIds: number[]): Promise<Membership[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db.select().from(accounts).where(inArray(accounts.id, accountIds));
+  const settings = await settingsByAccount(db, accountIds);
+  const byId = new Map(rows.map((account) => [account.id, account]));
+  return accountIds.flatMap((id) => {
+    const account = byId.get(id);
+    if (!account) return [];
+    return [
+      {
+        id: account.id,
+        title: account.title,
+        is_b2b_account: account.is_b2b_account,
+        has_api_access: account.has_api_access,
+        has_rules_engine: account.has_rules_engine,
+        can_track_shipments: account.can_track_shipments,
+        role: 'viewer' as const,
+        full_device_access: true,
+        device_ids: [],
+        group_ids: [],
+        settings: settings.get(id) ?? [],
+      },
+    ];
+  });
 }

@@ -24,10 +24,13 @@ export const DEMO_LOGINS = [
 
 type DemoEmail = (typeof DEMO_LOGINS)[number]['email'];
 
+/** The demo account's custom report unless DEMO_REPORT_URL names another. */
+export const DEMO_REPORT_URL = 'https://lookerstudio.google.com/embed/reporting/demo-logistics';
+
 const LOGISTICS_SETTINGS: Record<string, string> = {
   show_cancelled_devices: '1',
   embeds_custom_report: '1',
-  embed_report_src: 'https://lookerstudio.google.com/embed/reporting/demo-logistics',
+  embed_report_src: DEMO_REPORT_URL,
   ble_tags: '1',
   dashboards: '1',
   ai_available: '1',
@@ -68,8 +71,14 @@ export async function isEmpty(db: Db) {
   return (row?.n ?? 0) === 0;
 }
 
-/** Demo accounts and users of the README; run once, on the first start of an empty database. */
-export async function seedDemo(db: Db) {
+/**
+ * Demo accounts and users of the README; run once, on the first start of an empty database.
+ * `reportUrl` is the Demo Logistics custom report (the browser tests point it at a stand-in).
+ */
+export async function seedDemo(
+  db: Db,
+  { reportUrl = DEMO_REPORT_URL }: { reportUrl?: string | undefined } = {},
+) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [chicago] = await db
     .select({ id: timezones.id })
@@ -101,11 +110,13 @@ export async function seedDemo(db: Db) {
     const accountIds = { logistics: logistics.id, home: home.id, startup: startup.id };
 
     await tx.insert(accountSettings).values([
-      ...Object.entries(LOGISTICS_SETTINGS).map(([code, value]) => ({
-        account_id: logistics.id,
-        code,
-        value,
-      })),
+      ...Object.entries({ ...LOGISTICS_SETTINGS, embed_report_src: reportUrl }).map(
+        ([code, value]) => ({
+          account_id: logistics.id,
+          code,
+          value,
+        }),
+      ),
       ...Object.entries(HOME_SETTINGS).map(([code, value]) => ({
         account_id: home.id,
         code,

@@ -1,6 +1,16 @@
 import { encodeGt06Command } from './protocols/gt06/gt06.encoder';
 import type { Gt06Session } from './protocols/gt06/gt06.decoder';
 import { encodeCodec12Command } from './protocols/teltonika/teltonika.codec12';
+import { encodeH02Command } from './protocols/h02/h02.encoder';
+import type { H02Session } from './protocols/h02/h02.decoder';
+import { encodeGps103Command } from './protocols/gps103/gps103.encoder';
+import type { Gps103Session } from './protocols/gps103/gps103.decoder';
+import { encodeWatchCommand } from './protocols/watch/watch.encoder';
+import type { WatchSession } from './protocols/watch/watch.decoder';
+import { encodeQueclinkCommand } from './protocols/queclink/queclink.encoder';
+import type { QueclinkSession } from './protocols/queclink/queclink.decoder';
+import { encodeMeitrackCommand } from './protocols/meitrack/meitrack.encoder';
+import type { MeitrackSession } from './protocols/meitrack/meitrack.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -13,12 +23,29 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
     return encodeGt06Command(session, gt06SerialNo, text);
   }
   if (connection.protocol === 'teltonika') return encodeCodec12Command(text);
+  if (connection.protocol === 'h02') {
+    return encodeH02Command(connection.session as H02Session, text, new Date());
+  }
+  if (connection.protocol === 'gps103') {
+    return encodeGps103Command(connection.session as Gps103Session, text);
+  }
+  if (connection.protocol === 'watch') {
+    return encodeWatchCommand(connection.session as WatchSession, text);
+  }
+  if (connection.protocol === 'queclink') {
+    return encodeQueclinkCommand(connection.session as QueclinkSession, text);
+  }
+  if (connection.protocol === 'meitrack') {
+    return encodeMeitrackCommand(connection.session as MeitrackSession, text);
+  }
   return undefined;
 }
 
 /**
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
- * 0x80, Teltonika Codec 12). Answers arrive through the listener's `onCommandResponse`.
+ * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`,
+ * Queclink `AT+GT...$`, Meitrack `@@...`). Answers arrive through the listener's
+ * `onCommandResponse`.
  */
 export class CommandChannel {
   constructor(readonly connections: ConnectionRegistry) {}

@@ -1,9 +1,12 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PositionPipeline } from '../pipeline/pipeline';
+import type { CellLocator } from '../adapters/cell-geolocation/cell-locator';
 import { ProtocolError, type DecodedMessage, type TcpProtocol } from './protocols/types';
+import { ConnectionNotices } from './connection-notices';
 import { newMetrics } from './ingest-metrics';
 import { listenOn } from './listen';
+import { placeRadioScans } from './radio-positions';
 
 /** An open connection of an identified device: the command sender writes to it. */
 export interface DeviceConnection {
@@ -28,8 +31,9 @@ export interface TcpListener {
 
 /**
  * Serves one binary protocol on a TCP port. Frames of a connection are handled in order, and a
- * frame carrying positions is acknowledged only after the pipeline has stored them; a malformed
- * frame closes that connection alone.
+ * frame carrying positions is acknowledged only after the pipeline has stored them. What a
+ * decoder tolerated (a bad CRC, a wrong length byte, a keep-alive) is counted and logged once per
+ * connection; only input that cannot be framed at all closes that connection, alone.
  */
 export async function startTcpListener<S>(options: {
   protocol: TcpProtocol<S>;
@@ -42,6 +46,8 @@ export async function startTcpListener<S>(options: {
   onIdentified?: (serial: string, protocol: string) => void;
   /** A device answered a command. */
   onCommandResponse?: (serial: string, text: string) => void;
+  /** Places cell-tower and Wi-Fi reports; without it they stay status. */
+  cellLocator?: CellLocator | undefined;
 }): Promise<TcpListener> {
   const { protocol, pipeline, connections } = options;
   const log = options.log.child({ protocol: protocol.name });
@@ -56,6 +62,7 @@ export async function startTcpListener<S>(options: {
     socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
     const session = protocol.createSession();
     const remote = socket.remoteAddress;
+    const notices = new ConnectionNotices(log, metrics, remote);
     let pending: Buffer = Buffer.alloc(0);
     let chain = Promise.resolve();
     let serial: string | undefined;
@@ -65,6 +72,7 @@ export async function startTcpListener<S>(options: {
       // reach an open connection without waiting for the next identification.
       if (message.serial && message.serial !== serial) {
         serial = message.serial;
+        notices.identified(serial);
         connections.set(serial, {
           protocol: protocol.name,
           serial,
@@ -84,6 +92,15 @@ export async function startTcpListener<S>(options: {
      */
     const handle = async (messages: DecodedMessage[]) => {
       messages.forEach(identify);
+      if (options.cellLocator && messages.some((m) => m.radio)) {
+        metrics.cellLocated += await placeRadioScans(messages, options.cellLocator, (error) => {
+          metrics.cellLookupsFailed++;
+          notices.listener(
+            'cell-lookup-failed',
+            `cell geolocation failed (${String(error)}); the report stays status`,
+          );
+        });
+      }
       const positions = messages.flatMap((m) => m.positions);
       const statuses = messages.flatMap((m) => (m.status ? [m.status] : []));
       await pipeline.submit(positions, protocol.name, remote, statuses);
@@ -96,14 +113,15 @@ export async function startTcpListener<S>(options: {
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
       let messages: DecodedMessage[];
       try {
-        const { consumed, messages: decoded } = protocol.decode(session, pending, new Date());
-        pending = pending.subarray(consumed);
-        messages = decoded;
+        const decoded = protocol.decode(session, pending, new Date());
+        pending = pending.subarray(decoded.consumed);
+        messages = decoded.messages;
+        if (decoded.notices) notices.decoded(decoded.notices);
         if (pending.length > MAX_BUFFERED_BYTES)
           throw new ProtocolError('frame larger than 64 KiB');
       } catch (error) {
         metrics.malformed++;
-        log.warn({ err: error, remote, serial }, 'malformed frame; connection closed');
+        log.warn({ err: error, remote, serial }, 'input that cannot be framed; connection closed');
         socket.destroy();
         return;
       }
@@ -123,6 +141,7 @@ export async function startTcpListener<S>(options: {
     socket.on('error', (error) => log.debug({ err: error, remote }, 'socket error'));
     socket.on('close', () => {
       sockets.delete(socket);
+      notices.closed();
       if (serial && connections.get(serial)?.session === session) connections.delete(serial);
     });
   });

@@ -185,8 +185,9 @@ export async function updateDeviceFlags(
 }
 
 /**
- * Heartbeat statuses of a batch (see statusWrites): device flags, and the battery shown on the
- * current position. Only rows that change are written.
+ * Heartbeat statuses of a batch (see statusWrites): device flags, the SIM's ICCID and the
+ * external voltage, and the battery shown on the current position. Only rows that change are
+ * written.
  */
 export async function applyStatuses(tx: Tx | Db, writes: readonly StatusWrite[]) {
   if (writes.length === 0) return;
@@ -195,14 +196,20 @@ export async function applyStatuses(tx: Tx | Db, writes: readonly StatusWrite[])
     UPDATE devices AS d SET
       charging = COALESCE(u.charging, d.charging),
       low_battery = COALESCE(u.low_battery, d.low_battery),
-      sos = d.sos OR u.sos
+      sos = d.sos OR u.sos,
+      iccid = COALESCE(u.iccid, d.iccid),
+      external_voltage = COALESCE(u.external_voltage, d.external_voltage)
     FROM unnest(${col((w) => w.deviceId)}::int[], ${col((w) => w.charging)}::bool[],
-      ${col((w) => w.lowBattery)}::bool[], ${col((w) => w.sos)}::bool[])
-      AS u(id, charging, low_battery, sos)
+      ${col((w) => w.lowBattery)}::bool[], ${col((w) => w.sos)}::bool[],
+      ${col((w) => w.iccid)}::text[], ${col((w) => w.externalVoltage)}::real[])
+      AS u(id, charging, low_battery, sos, iccid, external_voltage)
     WHERE d.id = u.id
       AND ((u.charging IS NOT NULL AND d.charging <> u.charging)
         OR (u.low_battery IS NOT NULL AND d.low_battery <> u.low_battery)
-        OR (u.sos AND NOT d.sos))`);
+        OR (u.sos AND NOT d.sos)
+        OR (u.iccid IS NOT NULL AND d.iccid IS DISTINCT FROM u.iccid)
+        OR (u.external_voltage IS NOT NULL
+          AND d.external_voltage IS DISTINCT FROM u.external_voltage))`);
   const batteries = writes.filter((w) => w.battery !== null);
   if (batteries.length === 0) return;
   await tx.execute(sql`

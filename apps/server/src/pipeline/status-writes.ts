@@ -10,10 +10,13 @@ export interface StatusWrite {
   battery: number | null;
   /** SOS is latched: a report can raise it, only a user clears it. */
   sos: boolean;
+  /** null: not reported in this batch, keep the stored value. */
+  iccid: string | null;
+  externalVoltage: number | null;
 }
 
 /**
- * Folds the statuses (GT06 heartbeats, LBS-only alarms) of a batch into one write per device,
+ * Folds the statuses (GT06 heartbeats, LBS-only alarms, information packets) of a batch into one write per device,
  * later reports overriding earlier ones, so they go to the database as one bulk statement with
  * the batch instead of a transaction per heartbeat.
  */
@@ -26,6 +29,8 @@ export function statusWrites(entries: readonly { deviceId: number; status: Devic
       lowBattery: null,
       battery: null,
       sos: false,
+      iccid: null,
+      externalVoltage: null,
     };
     if (status.charging !== undefined) write.charging = status.charging;
     if (status.battery !== undefined) {
@@ -33,6 +38,8 @@ export function statusWrites(entries: readonly { deviceId: number; status: Devic
       write.lowBattery = status.battery < LOW_BATTERY_PERCENT;
     }
     if (status.alarm === 'sos') write.sos = true;
+    if (status.iccid !== undefined) write.iccid = status.iccid;
+    if (status.externalVoltage !== undefined) write.externalVoltage = status.externalVoltage;
     writes.set(deviceId, write);
   }
   return [...writes.values()];

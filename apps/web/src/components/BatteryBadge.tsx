@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconBatteryCharging, IconBolt, IconBoltOff } from '@tabler/icons-react';
-import { batteryLevel } from '@waymark/domain';
+import { batteryLevel, formatPercent } from '@waymark/domain';
 
 const COLOURS = { red: 'red', yellow: 'yellow', green: 'green', empty: 'red' } as const;
 
@@ -29,9 +29,9 @@ export function BatteryBadge({
       size="sm"
       leftSection={icon}
       data-level={level}
-      aria-label={`Battery ${Math.round(percent)}%`}
+      aria-label={`Battery ${formatPercent(percent)}`}
     >
-      {Math.round(percent)}%
+      {formatPercent(percent)}
     </Badge>
   );
 }

@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
 import { useEffect, useState } from 'react';
-import { Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import {
   browserZone,
+  compactRangeLabel,
   DATE_RANGE_PRESETS,
   earliestDate,
   formatRangeDate,
@@ -29,6 +30,8 @@ interface DateRangePickerProps {
   label?: string;
   /** The account's unlimited_date_selection feature: no earliest date (spec 000 §5). */
   unlimited?: boolean;
+  /** Below the sm breakpoint (phones) the button shows compactRangeLabel(), so it fits a row. */
+  compact?: boolean;
 }
 
 interface Draft extends DateRange {
@@ -47,6 +50,7 @@ export function DateRangePicker({
   maxDate,
   label = 'Date range',
   unlimited = false,
+  compact = false,
 }: DateRangePickerProps) {
   const zone = utc ? UTC_ZONE : browserZone();
   const [opened, setOpened] = useState(false);
@@ -113,17 +117,33 @@ export function DateRangePicker({
     popoverProps: { withinPortal: false },
   };
 
+  const fullLabel = `${formatRangeDate(value.start, zone)} – ${formatRangeDate(value.end, zone)}${utc ? ' UTC' : ''}`;
+
+  const calendar = <IconCalendar size={16} />;
+
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus>
       <Popover.Target>
         <Button
           variant="default"
-          leftSection={<IconCalendar size={16} />}
+          // Compact, the icon goes with the full label: on a phone its room is the label's.
+          leftSection={compact ? undefined : calendar}
           onClick={() => (opened ? setOpened(false) : open())}
           aria-label={label}
         >
-          {formatRangeDate(value.start, zone)} – {formatRangeDate(value.end, zone)}
-          {utc ? ' UTC' : ''}
+          {compact ? (
+            <>
+              <Box component="span" hiddenFrom="sm">
+                {compactRangeLabel(value, zone)}
+              </Box>
+              <Group component="span" gap={10} wrap="nowrap" visibleFrom="sm">
+                {calendar}
+                {fullLabel}
+              </Group>
+            </>
+          ) : (
+            fullLabel
+          )}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compactRangeLabel,
   DATE_RANGE_PRESETS,
   earliestDate,
   formatRangeDate,
@@ -84,5 +85,17 @@ describe('date range formats', () => {
     expect(iso(fromWall('2025-03-12 14:30:00', UTC_ZONE))).toBe(now.toISOString());
     expect(toWall(now, 'America/New_York')).toBe('2025-03-12 10:30:00');
     expect(iso(fromWall('2025-03-12 10:30:00', 'America/New_York'))).toBe(now.toISOString());
+  });
+
+  it('shortens a range for phones: times within a day, days across days, years only if needed', () => {
+    const yesterday = presetRange('Yesterday', now, UTC_ZONE)!;
+    expect(compactRangeLabel(yesterday, UTC_ZONE)).toBe('Mar 11, 12:00 AM – 11:59 PM');
+    const week = presetRange('Last week', now, UTC_ZONE)!;
+    expect(compactRangeLabel(week, UTC_ZONE)).toBe('Mar 2 – Mar 8');
+    const newYear = { start: new Date('2024-12-30T00:00:00Z'), end: now };
+    expect(compactRangeLabel(newYear, UTC_ZONE)).toBe('Dec 30, 2024 – Mar 12, 2025');
+    // Read on the chosen zone's clocks: 14:30 UTC is 10:30 in New York.
+    const hour = presetRange('Last Hour', now, 'America/New_York')!;
+    expect(compactRangeLabel(hour, 'America/New_York')).toBe('Mar 12, 9:30 AM – 10:30 AM');
   });
 });

@@ -94,6 +94,18 @@ export function formatRangeDate(date: Date, zone: string): string {
   return inZone(date, zone).format(RANGE_DISPLAY_FORMAT);
 }
 
+/**
+ * A short label of a range for narrow screens: 'Jan 5, 12:00 AM – 3:07 PM' within a day,
+ * 'Jan 4 – Jan 5' across days, with years only when the two differ.
+ */
+export function compactRangeLabel(range: DateRange, zone: string): string {
+  const start = inZone(range.start, zone);
+  const end = inZone(range.end, zone);
+  if (start.isSame(end, 'day')) return `${start.format('MMM D, h:mm A')} – ${end.format('h:mm A')}`;
+  const day = start.isSame(end, 'year') ? 'MMM D' : 'MMM D, YYYY';
+  return `${start.format(day)} – ${end.format(day)}`;
+}
+
 /** A moment as the wall-clock string the date inputs edit. */
 export function toWall(date: Date, zone: string): string {
   return inZone(date, zone).format(WALL_FORMAT);

@@ -11,6 +11,7 @@ import {
 import { MapLegend } from './MapLegend';
 import { MapPopup } from './MapPopup';
 import { sharedMap } from './sharedMap';
+import { usePlaceLabels } from './usePlaceLabels';
 import type { Basemap, MapMode } from './types';
 import { useConfig } from '../api/config';
 
@@ -115,6 +116,7 @@ export function FleetMap({
   }, [styleUrl]);
 
   const map = state.status === 'ready' ? state.map : null;
+  const placeLabels = usePlaceLabels(map);
 
   useEffect(() => {
     if (!map) return;
@@ -219,6 +221,7 @@ export function FleetMap({
       data-testid="fleet-map"
       data-mode={mode}
       data-ready={map ? 'true' : 'false'}
+      data-places={placeLabels ?? undefined}
       {...dataAttributes}
     >
       <Box

@@ -5,25 +5,67 @@ import { feature, mesh } from 'topojson-client';
 // there is no internet at run time, so the basemap cannot come from a tile service.
 import countriesUrl from 'world-atlas/countries-50m.json?url';
 import statesUrl from 'us-atlas/states-10m.json?url';
+import {
+  BASEMAP_DIR,
+  PLACE_TIERS,
+  placeFeatures,
+  tierLoadZoom,
+  type PlaceRow,
+} from './basemapPlaces';
 import { BASEMAP_TOP, SATELLITE_LAYER, VECTOR_LAYERS } from './basemapStyle';
 
 export { BASEMAP_TOP, offlineStyle, SATELLITE_LAYER } from './basemapStyle';
 
-async function topology(url: string): Promise<Topology> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Basemap ${url} answered ${response.status}`);
-  return (await response.json()) as Topology;
+/**
+ * The absolute URL of the files `scripts/build-basemap-assets.ts` builds into public/ (glyphs,
+ * places, water): served with the app, so they work offline; MapLibre wants glyph URLs absolute.
+ */
+export function basemapAssetsUrl(): string {
+  return new URL(`${import.meta.env.BASE_URL}${BASEMAP_DIR}`, window.location.href).href;
 }
 
-/** Loads the bundled TopoJSON and fills the basemap sources. */
-export async function loadBasemap(map: Map): Promise<void> {
-  const [world, us] = await Promise.all([topology(countriesUrl), topology(statesUrl)]);
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Basemap ${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Loads the bundled TopoJSON and fills the basemap sources; place names follow the zoom. */
+export async function loadBasemap(map: Map, assetsUrl: string): Promise<void> {
+  followPlaces(map, assetsUrl);
+  const [world, us, water] = await Promise.all([
+    json<Topology>(countriesUrl),
+    json<Topology>(statesUrl),
+    json<Topology>(`${assetsUrl}/water.json`),
+  ]);
   const land = feature(world, world.objects.land!);
   const borders = mesh(world, world.objects.countries as never, (a, b) => a !== b);
   const states = mesh(us, us.objects.states as never, (a, b) => a !== b);
   setData(map, 'land', land);
+  setData(map, 'lakes', feature(water, water.objects.lakes!));
+  setData(map, 'rivers', feature(water, water.objects.rivers!));
   setData(map, 'borders', borders);
   setData(map, 'states', states);
+}
+
+/**
+ * Fetches each places file when the map first comes near the zoom its names show from, so a
+ * country-wide view never loads the 45,000 towns.
+ */
+function followPlaces(map: Map, assetsUrl: string) {
+  const pending = new Set(PLACE_TIERS);
+  const check = () => {
+    for (const tier of pending) {
+      if (map.getZoom() < tierLoadZoom(tier)) continue;
+      pending.delete(tier);
+      json<PlaceRow[]>(`${assetsUrl}/${tier.id}.json`)
+        .then((rows) => setData(map, tier.id, placeFeatures(rows)))
+        .catch((error: unknown) => console.error('Place names could not be loaded', error));
+    }
+    if (pending.size === 0) map.off('zoom', check);
+  };
+  map.on('zoom', check);
+  check();
 }
 
 function setData(map: Map, id: string, data: GeoJSON.GeoJSON) {

@@ -13,13 +13,25 @@ export {
   ANCHOR_FLY_ZOOM,
   type AnchorsLayerProps,
 } from './layers/AnchorsLayer';
-export { TrailLayer, TRAIL_MIN_ZOOM, formatMph } from './layers/TrailLayer';
+export { TrailLayer, TRAIL_MIN_ZOOM } from './layers/TrailLayer';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
-export { GeofencesLayer, DEFAULT_GEOFENCE_RADIUS_KM } from './layers/GeofencesLayer';
+export {
+  GeofencesLayer,
+  DEFAULT_GEOFENCE_RADIUS_KM,
+  type GeofencesLayerProps,
+} from './layers/GeofencesLayer';
 export { DrawLayer } from './layers/LazyDrawLayer';
 export type { DrawLayerProps } from './layers/DrawLayer';
 export { shapeOfFeature, type DrawnShape, type DrawTool } from './drawnShape';
-export { MapCamera, FIT_MAX_ZOOM, SINGLE_POINT_ZOOM } from './MapCamera';
+export {
+  MapCamera,
+  FIT_MAX_ZOOM,
+  SINGLE_POINT_ZOOM,
+  SHAPE_MAX_ZOOM,
+  type MapCameraProps,
+} from './MapCamera';
+export { FRAME_MARGIN_SHARE, framePadding } from './framing';
+export { MIN_SHAPE_PX } from './smallShapes';
 export { INITIAL_CENTER, INITIAL_ZOOM, MIN_ZOOM } from './sharedMap';
 export type {
   Basemap,

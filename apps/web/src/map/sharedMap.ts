@@ -1,7 +1,7 @@
 import { Map, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { BASEMAP_TOP, loadBasemap, offlineStyle } from './basemap';
+import { BASEMAP_TOP, basemapAssetsUrl, loadBasemap, offlineStyle } from './basemap';
 
 // Vite does not bundle MapLibre's worker by itself; without this the built app fails with
 // "Worker failed to load" (PITFALLS.md).
@@ -38,13 +38,17 @@ export function sharedMap(styleUrl?: string | null): Shared {
   const element = document.createElement('div');
   element.style.width = '100%';
   element.style.height = '100%';
+  const assetsUrl = basemapAssetsUrl();
   const map = new Map({
     container: element,
-    style: styleUrl ?? offlineStyle(),
+    style: styleUrl ?? offlineStyle(assetsUrl),
     center: INITIAL_CENTER,
     zoom: INITIAL_ZOOM,
     minZoom: MIN_ZOOM,
-    attributionControl: { compact: true, customAttribution: 'Natural Earth, US Census Bureau' },
+    attributionControl: {
+      compact: true,
+      customAttribution: 'Natural Earth, US Census Bureau, GeoNames',
+    },
     // Single and double clicks are told apart by FleetMap; zooming stays on double click.
     doubleClickZoom: true,
   });
@@ -55,7 +59,7 @@ export function sharedMap(styleUrl?: string | null): Shared {
     else map.once('load', () => resolve());
   });
   loaded
-    .then(() => (styleUrl ? markStyleTop(map) : loadBasemap(map)))
+    .then(() => (styleUrl ? markStyleTop(map) : loadBasemap(map, assetsUrl)))
     .catch((error: unknown) => console.error('Basemap could not be loaded', error));
   shared = { map, element, loaded };
   return shared;

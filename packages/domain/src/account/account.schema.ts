@@ -50,3 +50,13 @@ export type AccountFeatureSource = Pick<
   Account,
   'is_b2b_account' | 'has_api_access' | 'has_rules_engine' | 'can_track_shipments' | 'settings'
 >;
+
+/**
+ * An account as a platform admin sees it from outside (GET /admin/accounts): role viewer with
+ * every tracker (the server's platform-admin view), plus how big it is.
+ */
+export const adminAccountSchema = accountSchema.extend({
+  devices_count: z.number().int(),
+  users_count: z.number().int(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;

@@ -61,6 +61,10 @@ export const deviceDetailsSchema = deviceListItemSchema.extend({
   account_id: z.number().int(),
   imei: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The SIM card's ICCID as the tracker reported it. */
+  iccid: z.string().nullable(),
+  /** Volts of the vehicle or charger the tracker is wired to, as it last reported them. */
+  external_voltage: z.number().nullable(),
   has_voice: z.boolean(),
   live_audio_minutes: z.number().int(),
   model: z.object({

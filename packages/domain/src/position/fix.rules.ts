@@ -1,3 +1,4 @@
+import { formatMetres } from '../measures/measures.format';
 import type { FIXES } from './position.schema';
 
 type Fix = (typeof FIXES)[number];
@@ -12,5 +13,5 @@ const FIX_NAMES: Record<Fix, string> = { gps: 'GPS', wifi: 'Wi-Fi', cell: 'Cell'
 export function describeFix(fix: Fix, accuracyMetres: number | null | undefined): string {
   const name = `${FIX_NAMES[fix]} fix`;
   if (accuracyMetres == null || !Number.isFinite(accuracyMetres)) return name;
-  return `${name} ±${Math.round(accuracyMetres).toLocaleString('en-US')} m`;
+  return `${name} ±${formatMetres(accuracyMetres)}`;
 }

@@ -54,13 +54,43 @@ export interface CellTower {
   mnc: number;
   lac: number;
   cid: number;
+  /** dBm (negative), where the device reports it. */
+  rssi?: number;
+}
+
+export interface WifiAccessPoint {
+  /** Lower-case, colon-separated: `00:18:01:eb:40:39`. */
+  mac: string;
+  /** dBm (negative), where the device reports it. */
+  rssi?: number;
 }
 
 /**
- * Device state reported without a location (GT06 heartbeat, LBS-only alarm). It carries no
- * coordinates, so it is not a position; the pipeline may merge it into the device's latest state.
+ * What a tracker heard without a GPS fix (GT06 0x28 / 0x2C): the towers and access points a
+ * cell geolocation service can turn into a location.
  */
-export type DeviceStatus = { serial: string; time: Date } & Pick<
+export interface RadioScan {
+  /** When the device heard them. */
+  time: Date;
+  /** GSM (2G), LTE, ... when the protocol says; a geolocation service may use it. */
+  radioType?: 'gsm' | 'wcdma' | 'lte';
+  /** Serving cell first. */
+  cells: CellTower[];
+  wifi: WifiAccessPoint[];
+}
+
+/**
+ * Device state reported without a location (GT06 heartbeat, LBS-only alarm, information packet).
+ * It carries no coordinates, so it is not a position; the pipeline merges it into the device.
+ */
+export type DeviceStatus = {
+  serial: string;
+  time: Date;
+  /** The SIM card's ICCID (19 or 20 digits), as the tracker reports it. */
+  iccid?: string;
+  /** Volts of the vehicle or charger the tracker is wired to. */
+  externalVoltage?: number;
+} & Pick<
   RawPosition,
   | 'battery'
   | 'batteryVoltage'

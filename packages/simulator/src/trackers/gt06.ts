@@ -1,13 +1,15 @@
 import {
   encodeGt06Alarm,
+  encodeGt06ExternalVoltage,
   encodeGt06Heartbeat,
-  encodeGt06Location,
+  encodeGt06Iccid,
+  encodeGt06Location4g,
   encodeGt06Login,
   nextGt06SerialNo,
 } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
 import { readFrame } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.frame';
 import type { Fix } from '../trips/fix';
-import { toGt06Location, toGt06Status } from './messages';
+import { gt06ExternalVoltage, gt06SimIds, toGt06Location, toGt06Status } from './messages';
 import { TcpLink } from './tcp-link';
 import { ACK_TIMEOUT_MS, buffer } from './tracker';
 import type { Tracker, TrackerContext } from './tracker';
@@ -18,8 +20,9 @@ const LOGIN = 0x01;
 const ALARMS = new Set([0x26, 0x16]);
 
 /**
- * A Concox GT06 on a persistent connection: login, wait for the login ack, then 0x22 locations
- * (no ack), 0x26 alarms (acked) and 0x13 heartbeats. Fixes wait in a buffer while offline.
+ * A current Concox unit (GK310 / VL103 style) on a persistent connection: login, wait for the
+ * login ack, report its SIM (0x94), then 4G 0xA0 locations (no ack), 0x26 alarms (acked), and
+ * 0x13 heartbeats with its external power (0x94). Fixes wait in a buffer while offline.
  */
 export class Gt06Tracker implements Tracker {
   private readonly link: TcpLink;
@@ -67,7 +70,7 @@ export class Gt06Tracker implements Tracker {
       const location = toGt06Location(fix);
       const frame = fix.alarm
         ? encodeGt06Alarm(location, { ...toGt06Status(fix), alarm: fix.alarm }, this.nextSerialNo())
-        : encodeGt06Location(location, this.nextSerialNo());
+        : encodeGt06Location4g(location, this.nextSerialNo());
       this.link.write(frame);
     }
     this.ctx.stats.sent += this.pending.length;
@@ -76,6 +79,7 @@ export class Gt06Tracker implements Tracker {
     if (now - this.lastHeartbeat >= HEARTBEAT_MS) {
       this.lastHeartbeat = now;
       this.link.write(encodeGt06Heartbeat(toGt06Status(last), this.nextSerialNo()));
+      this.link.write(encodeGt06ExternalVoltage(gt06ExternalVoltage(last), this.nextSerialNo()));
     }
   }
 
@@ -89,6 +93,7 @@ export class Gt06Tracker implements Tracker {
         if (frame.protocol === LOGIN) {
           this.loggedIn = true;
           this.link.markReady();
+          this.link.write(encodeGt06Iccid(gt06SimIds(this.serial), this.nextSerialNo()));
           this.flush(this.ctx.now());
         } else if (ALARMS.has(frame.protocol)) {
           this.ctx.stats.acked++;

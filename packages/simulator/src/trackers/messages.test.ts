@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { gt06Protocol } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.decoder';
 import {
   encodeGt06Alarm,
+  encodeGt06ExternalVoltage,
+  encodeGt06Iccid,
   encodeGt06Login,
 } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
 import { teltonikaProtocol } from '../../../../apps/server/src/ingest/protocols/teltonika/teltonika.decoder';
@@ -10,7 +12,14 @@ import {
   encodeTeltonikaImei,
 } from '../../../../apps/server/src/ingest/protocols/teltonika/teltonika.device';
 import type { Fix } from '../trips/fix';
-import { toGt06Location, toGt06Status, toOsmAnd, toTeltonika } from './messages';
+import {
+  gt06ExternalVoltage,
+  gt06SimIds,
+  toGt06Location,
+  toGt06Status,
+  toOsmAnd,
+  toTeltonika,
+} from './messages';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
 const SERIAL = '350000000000001';
@@ -39,6 +48,22 @@ describe('fix to protocol messages', () => {
     ]);
     const [p] = gt06Protocol.decode(session, frames, NOW).messages.flatMap((m) => m.positions);
     expect(p).toMatchObject({ serial: SERIAL, alarm: 'tamper', speed: 97, valid: true });
+  });
+
+  it('reports a GT06 SIM and external power the server keeps on the tracker', () => {
+    const session = gt06Protocol.createSession();
+    const frames = Buffer.concat([
+      encodeGt06Login(SERIAL, 1),
+      encodeGt06Iccid(gt06SimIds(SERIAL), 2),
+      encodeGt06ExternalVoltage(gt06ExternalVoltage(FIX), 3),
+      encodeGt06ExternalVoltage(gt06ExternalVoltage({ ...FIX, charging: false }), 4),
+    ]);
+    const statuses = gt06Protocol.decode(session, frames, NOW).messages.map((m) => m.status);
+    expect(statuses.slice(1)).toMatchObject([
+      { iccid: '8901410000000000001' }, // 19 digits: 89 01 410 and the IMEI's last 12
+      { externalVoltage: 13.9 },
+      { externalVoltage: 0 },
+    ]);
   });
 
   it('clears the GT06 positioned bit for wifi and cell fixes', () => {

@@ -2,6 +2,11 @@ import type {
   Gt06Location,
   Gt06Status,
 } from '../../../../apps/server/src/ingest/protocols/gt06/gt06.device';
+import type { Gps103Location } from '../../../../apps/server/src/ingest/protocols/gps103/gps103.device';
+import type { WatchLocation } from '../../../../apps/server/src/ingest/protocols/watch/watch.device';
+import type { QueclinkLocation } from '../../../../apps/server/src/ingest/protocols/queclink/queclink.device';
+import type { MeitrackLocation } from '../../../../apps/server/src/ingest/protocols/meitrack/meitrack.device';
+import type { H02Location } from '../../../../apps/server/src/ingest/protocols/h02/h02.device';
 import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
   TeltonikaBeacon,
@@ -50,6 +55,19 @@ export function toGt06Status(fix: Fix): Gt06Status {
 }
 
 /**
+ * The SIM a simulated GT06 reports (0x94): a US carrier's IMSI and an ICCID (89 01 410 ...)
+ * derived from the IMEI, so each tracker keeps its own.
+ */
+export function gt06SimIds(imei: string): { imei: string; imsi: string; iccid: string } {
+  return { imei, imsi: `310410${imei.slice(-9)}`, iccid: `8901410${imei.slice(-12)}` };
+}
+
+/** External power as a plugged-in GT06 reports it: the alternator's while charging, else none. */
+export function gt06ExternalVoltage(fix: Fix): number {
+  return fix.charging ? 13.9 : 0;
+}
+
+/**
  * Teltonika trackers are wired: external voltage is the vehicle's (alternator when running).
  * A tracker with a trailer tag reports it as a BLE beacon while the tag is in range.
  */
@@ -74,4 +92,77 @@ export function toTeltonika(fix: Fix, tag?: { major: number; minor: number }): T
     record.beacons = [beacon];
   }
   return record;
+}
+
+/** An H02 unit reports its battery; Wi-Fi and cell fixes go out as "V" (no GPS fix). */
+export function toH02Location(fix: Fix): H02Location {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    valid: fix.fix === 'gps',
+    ignition: fix.ignition,
+    battery: fix.battery,
+  };
+}
+
+/** A Coban unit keeps no battery or ignition in its reports; Wi-Fi and cell fixes go out as V. */
+export function toGps103Location(fix: Fix): Gps103Location {
+  const location: Gps103Location = {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    valid: fix.fix === 'gps',
+  };
+  if (fix.alarm === 'sos' || fix.alarm === 'lowBattery') location.alarm = fix.alarm;
+  return location;
+}
+
+/** A watch reports its battery and, like a phone, Wi-Fi and cell fixes without the A flag. */
+export function toWatchLocation(fix: Fix): WatchLocation {
+  const location: WatchLocation = {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    satellites: fix.satellites,
+    valid: fix.fix === 'gps',
+    battery: fix.battery,
+  };
+  if (fix.alarm) location.alarm = fix.alarm;
+  return location;
+}
+
+/** A GL300 reports HDOP 1 on a GPS fix and "fix failed" (0) when it fell back to Wi-Fi or cells. */
+export function toQueclinkLocation(fix: Fix): QueclinkLocation {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    accuracy: fix.fix === 'gps' ? 1 : 0,
+    battery: fix.battery,
+  };
+}
+
+/** A Meitrack unit reports GPS satellites and, without a fix, its last position flagged V. */
+export function toMeitrackLocation(fix: Fix): MeitrackLocation {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    satellites: fix.satellites,
+    valid: fix.fix === 'gps',
+  };
 }

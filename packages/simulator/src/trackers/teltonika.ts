@@ -11,11 +11,14 @@ import type { Tracker, TrackerContext } from './tracker';
 
 /** FMB devices send at most this many records per packet by default. */
 const MAX_RECORDS_PER_PACKET = 50;
+/** An idle link is kept open with a single 0xFF byte, which the server skips. */
+const KEEP_ALIVE_MS = 120_000;
+const KEEP_ALIVE = Buffer.from([0xff]);
 
 /**
  * A Teltonika FMB on a persistent connection: IMEI handshake, wait for 0x01, then one Codec 8E
  * packet at a time; records leave the buffer only when the server acks their count, so a
- * dropped connection re-sends them, as the real device does.
+ * dropped connection re-sends them, as the real device does. An idle link gets a keep-alive.
  */
 export class TeltonikaTracker implements Tracker {
   private readonly link: TcpLink;
@@ -23,6 +26,7 @@ export class TeltonikaTracker implements Tracker {
   private handshaken = false;
   private inFlight = 0;
   private waitingSince = 0;
+  private lastWrite = 0;
   private received: Buffer = Buffer.alloc(0);
 
   constructor(
@@ -52,6 +56,10 @@ export class TeltonikaTracker implements Tracker {
     }
     this.link.ensure(now);
     this.send(now);
+    if (this.handshaken && this.inFlight === 0 && now - this.lastWrite >= KEEP_ALIVE_MS) {
+      this.link.write(KEEP_ALIVE);
+      this.lastWrite = now;
+    }
   }
 
   close(): void {
@@ -64,6 +72,7 @@ export class TeltonikaTracker implements Tracker {
     this.link.write(encodeTeltonikaAvl(batch.map((fix) => toTeltonika(fix, this.tag))));
     this.inFlight = batch.length;
     this.waitingSince = now;
+    this.lastWrite = now;
     this.ctx.stats.sent += batch.length;
   }
 
@@ -77,6 +86,7 @@ export class TeltonikaTracker implements Tracker {
         return;
       }
       this.handshaken = true;
+      this.lastWrite = this.ctx.now();
       this.link.markReady();
     }
     for (;;) {

@@ -6,10 +6,24 @@ export interface Ports {
   osmand: number;
   gt06: number;
   teltonika: number;
+  h02: number;
+  gps103: number;
+  watch: number;
+  queclink: number;
+  meitrack: number;
 }
 
 /** The server's default device ports. */
-export const DEFAULT_PORTS: Ports = { osmand: 5055, gt06: 5023, teltonika: 5027 };
+export const DEFAULT_PORTS: Ports = {
+  osmand: 5055,
+  gt06: 5023,
+  teltonika: 5027,
+  h02: 5013,
+  gps103: 5001,
+  watch: 5093,
+  queclink: 5004,
+  meitrack: 5020,
+};
 
 /** What every virtual tracker shares: where the server is and the counters to update. */
 export interface TrackerContext {

@@ -15,7 +15,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './identity';
 
-export const PROTOCOLS = ['osmand', 'gt06', 'teltonika'] as const;
+export const PROTOCOLS = [
+  'osmand',
+  'gt06',
+  'teltonika',
+  'h02',
+  'gps103',
+  'watch',
+  'queclink',
+  'meitrack',
+] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 
 export const models = pgTable('models', {
@@ -84,6 +93,10 @@ export const devices = pgTable(
     serial: text('serial').notNull(),
     imei: text('imei'),
     phone: text('phone'),
+    /** The SIM card's ICCID as the tracker last reported it (GT06 0x94). */
+    iccid: text('iccid'),
+    /** Volts of the vehicle or charger the tracker is wired to, as last reported without a fix. */
+    external_voltage: real('external_voltage'),
     low_battery: boolean('low_battery').notNull().default(false),
     charging: boolean('charging').notNull().default(false),
     sos: boolean('sos').notNull().default(false),

@@ -74,4 +74,11 @@ export class ByteReader {
   skip(n: number): void {
     this.take(n);
   }
+  /** Whether `prefix` is next, `at` bytes ahead; reads nothing. */
+  startsWith(prefix: Uint8Array, at = 0): boolean {
+    const from = this.pos + at;
+    if (from + prefix.length > this.buf.length) return false;
+    for (let i = 0; i < prefix.length; i++) if (this.buf[from + i] !== prefix[i]) return false;
+    return true;
+  }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   createAccount,
+  createDevice,
   createTestApp,
   createUser,
   type TestApp,
@@ -49,6 +50,94 @@ describe('GET /api/admin/unassigned-devices', () => {
     const admin = await createUser(t, { account: await createAccount(t), role: 'admin' });
     const response = await t.app.inject({
       url: '/api/admin/unassigned-devices',
+      headers: await authHeader(t, admin.email),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/accounts', () => {
+  it('lists platform admins every account as a viewer of every tracker, with its size', async () => {
+    const title = `Zeta Freight ${Date.now()}`;
+    const account = await createAccount(t, {
+      title,
+      is_b2b_account: true,
+      settings: { dashboards: '1' },
+    });
+    await createDevice(t, account);
+    await createDevice(t, account);
+    await createUser(t, { account, role: 'admin' });
+    const root = await createUser(t, { is_gpx_admin: true });
+    const response = await t.app.inject({
+      url: `/api/admin/accounts?query=${encodeURIComponent(title)}`,
+      headers: await authHeader(t, root.email),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: [
+        {
+          id: account.id,
+          title,
+          is_b2b_account: true,
+          has_api_access: false,
+          has_rules_engine: false,
+          can_track_shipments: false,
+          role: 'viewer',
+          full_device_access: true,
+          settings: [{ code: 'dashboards', value: '1' }],
+          devices_count: 2,
+          users_count: 1,
+        },
+      ],
+      meta: { current_page: 1, last_page: 1, from: 1, to: 1, total: 1 },
+    });
+  });
+
+  it('pages the accounts by title', async () => {
+    const prefix = `Paged ${Date.now()}`;
+    for (const letter of ['C', 'A', 'B']) await createAccount(t, { title: `${prefix} ${letter}` });
+    const root = await createUser(t, { is_gpx_admin: true });
+    const response = await t.app.inject({
+      url: `/api/admin/accounts?query=${encodeURIComponent(prefix)}&per_page=2&page=2`,
+      headers: await authHeader(t, root.email),
+    });
+    expect(response.json().data.map((a: { title: string }) => a.title)).toEqual([`${prefix} C`]);
+    expect(response.json().meta).toMatchObject({ last_page: 2, total: 3 });
+  });
+
+  it('is forbidden to account admins, who see their accounts in GET /me', async () => {
+    const admin = await createUser(t, { account: await createAccount(t), role: 'admin' });
+    const response = await t.app.inject({
+      url: '/api/admin/accounts',
+      headers: await authHeader(t, admin.email),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/accounts/:id', () => {
+  it('opens one account for a platform admin, 404 when there is none', async () => {
+    const account = await createAccount(t, { can_track_shipments: true });
+    const root = await createUser(t, { is_gpx_admin: true });
+    const headers = await authHeader(t, root.email);
+    const response = await t.app.inject({ url: `/api/admin/accounts/${account.id}`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      id: account.id,
+      can_track_shipments: true,
+      role: 'viewer',
+      devices_count: 0,
+      users_count: 0,
+    });
+    const missing = await t.app.inject({ url: '/api/admin/accounts/2147483647', headers });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is forbidden to a member of the account who is no platform admin', async () => {
+    const account = await createAccount(t);
+    const admin = await createUser(t, { account, role: 'admin' });
+    const response = await t.app.inject({
+      url: `/api/admin/accounts/${account.id}`,
       headers: await authHeader(t, admin.email),
     });
     expect(response.statusCode).toBe(403);

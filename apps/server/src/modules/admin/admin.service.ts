@@ -1,10 +1,39 @@
-import { authorizePlatformAdmin } from '../../access/actor';
+import { authorizePlatformAdmin, found } from '../../access/actor';
+import { platformAdminViews } from '../../access/membership.queries';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { unassignedDevices } from './admin.queries';
+import { accountIdsPage, accountSizes, unassignedDevices } from './admin.queries';
+import { presentAdminAccount } from './admin.present';
 
 /** Serials no tracker claims, for platform admins only (403 for anyone else). */
 export function unassignedDevicesFor(ctx: AppContext, principal: Principal) {
   authorizePlatformAdmin(principal);
   return unassignedDevices(ctx.database.db, 500);
+}
+
+/** The accounts with their trackers and members counted, as a platform admin sees them. */
+async function adminAccounts(ctx: AppContext, accountIds: number[]) {
+  const db = ctx.database.db;
+  const [views, sizes] = await Promise.all([
+    platformAdminViews(db, accountIds),
+    accountSizes(db, accountIds),
+  ]);
+  return views.map((view) => presentAdminAccount(view, sizes.get(view.id)));
+}
+
+/** A page of every account, searched by title, for platform admins only (403 otherwise). */
+export async function adminAccountsPage(
+  ctx: AppContext,
+  principal: Principal,
+  options: { search?: string; limit: number; offset: number },
+) {
+  authorizePlatformAdmin(principal);
+  const { ids, total } = await accountIdsPage(ctx.database.db, options);
+  return { rows: await adminAccounts(ctx, ids), total };
+}
+
+/** One account as a platform admin sees it; 404 when there is none. */
+export async function adminAccount(ctx: AppContext, principal: Principal, accountId: number) {
+  authorizePlatformAdmin(principal);
+  return found((await adminAccounts(ctx, [accountId]))[0]);
 }

@@ -54,6 +54,8 @@ export function presentDeviceDetails(
     account_id: d.account_id,
     imei: d.imei,
     phone: d.phone,
+    iccid: d.iccid,
+    external_voltage: d.external_voltage ?? externalVoltageOf(position),
     has_voice: d.has_voice,
     live_audio_minutes: d.live_audio_minutes,
     model: {
@@ -81,4 +83,14 @@ export function presentDeviceDetails(
 export function presentDeviceListRow(row: DeviceListRow): DeviceListItem {
   const { position, ...rest } = row;
   return { ...rest, current_position: position ? presentCurrentRow(position) : null };
+}
+
+/**
+ * Trackers that report their external voltage with every fix (Teltonika IO 66) keep it on the
+ * current position; those that report it without a fix (GT06 0x94) on the device.
+ */
+function externalVoltageOf(position: Row<typeof currentPositions> | null): number | null {
+  const value = (position?.attributes as Record<string, unknown> | null | undefined)
+    ?.externalVoltage;
+  return typeof value === 'number' ? value : null;
 }

@@ -41,6 +41,10 @@ describe('normalise', () => {
       'future-fix',
     );
   });
+
+  it('drops a fix whose time is not a date, which no comparison would catch', () => {
+    expect(normalise(raw({ deviceTime: new Date(Number.NaN) }), device, now)).toBe('invalid-time');
+  });
 });
 
 describe('normaliseBatch', () => {

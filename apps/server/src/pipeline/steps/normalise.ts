@@ -12,7 +12,7 @@ const DEFAULT_ACCURACY: Record<Position['fix'], number | null> = {
   ble: 30,
 };
 
-export type DropReason = 'implausible-coordinates' | 'future-fix' | 'duplicate';
+export type DropReason = 'implausible-coordinates' | 'invalid-time' | 'future-fix' | 'duplicate';
 
 export interface NormaliseResult {
   /** Kept positions, ordered by device, then device time. */
@@ -39,7 +39,10 @@ const clamp = (v: number | null, min: number, max: number) =>
 /** Converts one report to SI units, or says why it is dropped. */
 export function normalise(raw: RawPosition, device: DeviceRef, now: Date): Position | DropReason {
   if (!isPlausibleCoordinate(raw.lat, raw.lng)) return 'implausible-coordinates';
-  if (raw.deviceTime.getTime() - now.getTime() > MAX_FUTURE_MS) return 'future-fix';
+  const time = raw.deviceTime.getTime();
+  // An Invalid Date compares false with everything, so it would pass the future check below.
+  if (!Number.isFinite(time)) return 'invalid-time';
+  if (time - now.getTime() > MAX_FUTURE_MS) return 'future-fix';
   const accuracy = finiteOrNull(raw.accuracy) ?? DEFAULT_ACCURACY[raw.fix];
   return {
     deviceId: device.id,

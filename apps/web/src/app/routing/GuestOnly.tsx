@@ -1,10 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../session/useSession';
-import { homeTarget } from './nextPath';
+import { homePathOf, homeTarget } from './nextPath';
 
-/** The login page: someone already logged in goes on to `next` or the tracker list. */
+/** The login page: someone already logged in goes on to `next` or their home. */
 export function GuestOnly() {
   const view = useSession();
   const { search } = useLocation();
-  return view ? <Navigate to={homeTarget(search)} replace /> : <Outlet />;
+  return view ? <Navigate to={homeTarget(search, homePathOf(view))} replace /> : <Outlet />;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { account, me } from '../../test/fixtures';
 import { sessionView } from '../session/currentAccount';
 import { guardRedirect } from './guards';
-import { homeTarget, loginPathFor, safeNext } from './nextPath';
+import { homePathOf, homeTarget, loginPathFor, safeNext } from './nextPath';
 
 const view = (overrides: Parameters<typeof account>[0] = {}, isAdmin = false) =>
   sessionView(me({ accounts: [account(overrides)], is_gpx_admin: isAdmin }), 1, false);
@@ -21,6 +21,14 @@ describe('next path', () => {
     expect(loginPathFor('/')).toBe('/login');
     expect(homeTarget('?next=%2Faccount')).toBe('/account');
     expect(homeTarget('')).toBe('/trackers');
+    expect(homeTarget('', '/admin/accounts')).toBe('/admin/accounts');
+  });
+
+  it('sends a platform admin with no account open home to the accounts list', () => {
+    const root = sessionView(me({ accounts: [], is_gpx_admin: true }), null, false);
+    expect(homePathOf(root)).toBe('/admin/accounts');
+    expect(homePathOf(view())).toBe('/trackers');
+    expect(guardRedirect({ can: ['manage', 'Account'] }, root, '/manage')).toBe('/admin/accounts');
   });
 });
 

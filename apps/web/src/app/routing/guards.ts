@@ -1,11 +1,11 @@
 import { allows, type AccessRule } from '../session/access';
 import type { SessionView } from '../session/currentAccount';
-import { HOME_PATH, loginPathFor } from './nextPath';
+import { homePathOf, loginPathFor } from './nextPath';
 
 export interface RouteGuard extends AccessRule {
   /** Reachable without logging in (spec 002 §2.2). */
   public?: boolean;
-  /** Where to send a logged-in user the rule refuses; the tracker list unless stated. */
+  /** Where to send a logged-in user the rule refuses; their home unless stated. */
   otherwise?: string;
 }
 
@@ -20,5 +20,5 @@ export function guardRedirect(
 ): string | null {
   if (guard.public) return null;
   if (!view) return loginPathFor(path);
-  return allows(guard, view) ? null : (guard.otherwise ?? HOME_PATH);
+  return allows(guard, view) ? null : (guard.otherwise ?? homePathOf(view));
 }

@@ -51,6 +51,7 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     path: 'accounts/:accountId/trackers/:id',
     name: 'GpxAdminDeviceDetailsView',
     guard: { platformAdmin: true },
+    withoutAccount: true,
     screen: deviceDetails,
   },
   {
@@ -141,8 +142,17 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
   {
     path: 'account',
     name: 'AccountSettingsView',
+    withoutAccount: true,
     screen: () =>
       import('../../features/account/AccountSettingsPage').then((m) => m.AccountSettingsPage),
   },
-  { path: 'utility', name: 'UtilityView', guard: { platformAdmin: true } },
+  { path: 'utility', name: 'UtilityView', guard: { platformAdmin: true }, withoutAccount: true },
+  // Not in spec 002 §2.1: where a platform admin finds the accounts they may look into.
+  {
+    path: 'admin/accounts',
+    name: 'AdminAccountsView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () => import('../../features/admin/AdminAccountsPage').then((m) => m.AdminAccountsPage),
+  },
 ];

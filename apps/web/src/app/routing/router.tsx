@@ -4,6 +4,7 @@ import { buildRoutes } from './buildRoutes';
 import { GuestOnly } from './GuestOnly';
 import { LEGACY_REDIRECTS } from './legacyRedirects';
 import { HomeRedirect, LegacyRedirect } from './Redirects';
+import { RequireAccount } from './RequireAccount';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
 import { PRIVATE_ROUTES, PUBLIC_ROUTES } from './routeTable';
@@ -33,7 +34,13 @@ export function createAppRouter() {
           children: [
             {
               lazy: async () => ({ Component: (await import('../shell/AppLayout')).AppLayout }),
-              children: buildRoutes(PRIVATE_ROUTES),
+              children: [
+                {
+                  element: <RequireAccount />,
+                  children: buildRoutes(PRIVATE_ROUTES.filter((r) => !r.withoutAccount)),
+                },
+                ...buildRoutes(PRIVATE_ROUTES.filter((r) => r.withoutAccount)),
+              ],
             },
           ],
         },

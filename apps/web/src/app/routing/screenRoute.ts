@@ -15,6 +15,11 @@ export interface ScreenRoute {
   /** The screen's name in the spec, e.g. DeviceListView. */
   name?: string;
   guard?: RouteGuard;
+  /**
+   * The screen needs no current account (a platform admin may have none open). Every other
+   * private screen shows NoAccountPage then, instead of waiting for an account forever.
+   */
+  withoutAccount?: boolean;
   screen?: ScreenLoader;
   /** Relative or absolute path to go to instead (index redirects). */
   redirect?: string;

@@ -8,9 +8,29 @@ import {
   type Role,
 } from '@waymark/domain';
 
-/** The stored account when the user still belongs to it, else their first account. */
-export function chooseAccount(me: Pick<Me, 'accounts'>, storedId: number | null): Account | null {
-  return me.accounts.find((a) => a.id === storedId) ?? me.accounts[0] ?? null;
+type AccountsOf = Pick<Me, 'accounts' | 'is_gpx_admin'>;
+
+/**
+ * True when the stored account is one a platform admin opened from the accounts list without
+ * belonging to it: the session then needs that account from GET /admin/accounts/{id}.
+ */
+export function needsOpenedAccount(me: AccountsOf, storedId: number | null): storedId is number {
+  return me.is_gpx_admin && storedId !== null && !me.accounts.some((a) => a.id === storedId);
+}
+
+/**
+ * The stored account when the user still belongs to it (or, for a platform admin, the account
+ * they opened), else their first account; null for a platform admin with neither.
+ */
+export function chooseAccount(
+  me: AccountsOf,
+  storedId: number | null,
+  opened: Account | null = null,
+): Account | null {
+  const member = me.accounts.find((a) => a.id === storedId);
+  if (member) return member;
+  if (opened && opened.id === storedId && needsOpenedAccount(me, storedId)) return opened;
+  return me.accounts[0] ?? null;
 }
 
 export function roleIn(me: Pick<Me, 'account_roles'>, account: Account | null): Role | undefined {
@@ -35,9 +55,17 @@ const NO_ACCOUNT = {
   settings: [],
 };
 
-/** Everything permission-related a screen reads, derived in one place from GET /me. */
-export function sessionView(me: Me, storedId: number | null, imitationToken: boolean): SessionView {
-  const account = chooseAccount(me, storedId);
+/**
+ * Everything permission-related a screen reads, derived in one place from GET /me (and, for a
+ * platform admin, the account they opened: a viewer of every tracker, as the server sees it).
+ */
+export function sessionView(
+  me: Me,
+  storedId: number | null,
+  imitationToken: boolean,
+  opened: Account | null = null,
+): SessionView {
+  const account = chooseAccount(me, storedId, opened);
   const role = roleIn(me, account);
   const isImitating = imitationToken || me.imitated_by !== null;
   return {

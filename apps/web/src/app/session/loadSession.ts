@@ -2,11 +2,12 @@ import type { Me } from '@waymark/domain';
 import { settingEnabled } from '@waymark/domain';
 import { createTemporaryToken, fetchMe, ME_KEY } from '../../api/auth';
 import type { AppConfig } from '@waymark/domain';
+import { fetchAdminAccount, openedAccountKey } from '../../api/admin';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
 import { brandRedirectBase } from '../branding';
 import { safeNext } from '../routing/nextPath';
-import { chooseAccount } from './currentAccount';
+import { chooseAccount, needsOpenedAccount } from './currentAccount';
 
 export type SessionOutcome =
   | { kind: 'ready'; me: Me }
@@ -21,7 +22,8 @@ export type SessionOutcome =
  */
 export async function loadSession(config: AppConfig, path: string): Promise<SessionOutcome> {
   const me = await fetchMe();
-  const account = chooseAccount(me, session.accountId());
+  const opened = await openedAccount(me);
+  const account = chooseAccount(me, session.accountId(), opened);
   if (!account) {
     if (me.is_gpx_admin) return cache(me);
     return { kind: 'no-account' };
@@ -41,6 +43,20 @@ export async function loadSession(config: AppConfig, path: string): Promise<Sess
     return { kind: 'leave', url: `${base}/?${query.toString()}` };
   }
   return cache(me);
+}
+
+/**
+ * The account a platform admin opened without belonging to it, read once here for the whole
+ * session (useSessionState finds it in the cache). One that is gone is forgotten, so the admin
+ * lands on their accounts list instead.
+ */
+async function openedAccount(me: Me) {
+  const storedId = session.accountId();
+  if (!needsOpenedAccount(me, storedId)) return null;
+  const account = await fetchAdminAccount(storedId).catch(() => null);
+  if (account) queryClient.setQueryData(openedAccountKey(storedId), account);
+  else session.setAccountId(null);
+  return account;
 }
 
 function cache(me: Me): SessionOutcome {

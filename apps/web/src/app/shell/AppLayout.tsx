@@ -2,6 +2,7 @@ import { Box, Burger, Drawer, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { BREAKPOINTS } from '@waymark/domain';
+import { homePathOf } from '../routing/nextPath';
 import { useSession } from '../session/useSession';
 import { AccountMenu } from './AccountMenu';
 import classes from './AppLayout.module.css';
@@ -25,7 +26,7 @@ export function AppLayout() {
           {mobile && (
             <Burger opened={menuOpened} onClick={menu.toggle} aria-label="Menu" size="sm" />
           )}
-          <Link to="/trackers" aria-label="Home">
+          <Link to={homePathOf(view)} aria-label="Home">
             <Logo />
           </Link>
           {view.account && !mobile && (

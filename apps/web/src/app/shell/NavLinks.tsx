@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { NavLink as RouterNavLink } from 'react-router';
 import { useConfig } from '../../api/config';
-import { isBuilt } from '../routing/isBuilt';
+import { isBuilt, worksWithoutAccount } from '../routing/isBuilt';
 import type { SessionView } from '../session/currentAccount';
 import classes from './NavLinks.module.css';
 import { NAV_ITEMS, visibleNavItems } from './navItems';
@@ -15,7 +15,7 @@ interface NavLinksProps {
 /** The top navigation, horizontal in the header or stacked in the mobile drawer. */
 export function NavLinks({ view, mobile = false, onNavigate }: NavLinksProps) {
   const config = useConfig();
-  const items = visibleNavItems(NAV_ITEMS, view, { mobile, isBuilt });
+  const items = visibleNavItems(NAV_ITEMS, view, { mobile, isBuilt, worksWithoutAccount });
   const Layout = mobile ? Stack : Group;
 
   return (

@@ -26,3 +26,32 @@ describe('top navigation', () => {
     expect(labels('user', false, { can_track_shipments: true })).toContain('Shipments');
   });
 });
+
+describe('top navigation of a platform admin', () => {
+  const root = (accounts: ReturnType<typeof account>[]) =>
+    sessionView(me({ accounts, is_gpx_admin: true }), 1, false);
+  const context = {
+    mobile: false,
+    isBuilt: (path: string) => path === '/trackers' || path === '/admin/accounts',
+    worksWithoutAccount: (path: string) => path === '/admin/accounts',
+  };
+
+  it('shows Accounts, and with no account open nothing that needs one', () => {
+    const shown = (view: ReturnType<typeof root>) =>
+      visibleNavItems(NAV_ITEMS, view, context).map((i) => i.label);
+    expect(shown(root([]))).toEqual(['Accounts', 'Get Help']);
+    expect(shown(root([account({ role: 'viewer' })]))).toEqual([
+      'Trackers',
+      'Accounts',
+      'Get Help',
+    ]);
+  });
+
+  it('hides Accounts from everyone else', () => {
+    const admin = sessionView(me({ accounts: [account({ role: 'admin' })] }), 1, false);
+    expect(visibleNavItems(NAV_ITEMS, admin, context).map((i) => i.label)).toEqual([
+      'Trackers',
+      'Get Help',
+    ]);
+  });
+});

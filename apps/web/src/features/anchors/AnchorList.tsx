@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconEdit, IconPhoto } from '@tabler/icons-react';
+import { formatFeet } from '@waymark/domain';
 import type { Anchor } from '../../api/anchors';
 import { Can } from '../../app/session/Can';
 import { DeleteAnchorButton } from './DeleteAnchorButton';
@@ -43,7 +44,7 @@ export function AnchorList({ accountId, anchors, selectedId, onSelect, onEdit }:
               )}
               <Group gap={6} mt={4}>
                 <Badge size="sm" variant="light" color="grape">
-                  {anchor.radius} ft
+                  {formatFeet(anchor.radius)}
                 </Badge>
                 {anchor.images.length > 0 && (
                   <Badge

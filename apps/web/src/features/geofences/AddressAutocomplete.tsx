@@ -11,11 +11,19 @@ interface AddressAutocompleteProps {
   text: string;
   onText: (text: string) => void;
   onPick: (place: Place) => void;
+  /** The user left the field (the form shows its message from then on). */
+  onBlur?: () => void;
   error?: string | undefined;
 }
 
 /** The address field: typed text, suggestions from the places service, a pick sets the point. */
-export function AddressAutocomplete({ text, onText, onPick, error }: AddressAutocompleteProps) {
+export function AddressAutocomplete({
+  text,
+  onText,
+  onPick,
+  onBlur,
+  error,
+}: AddressAutocompleteProps) {
   const [debounced] = useDebouncedValue(text.trim(), ADDRESS_DEBOUNCE_MS);
   const [places, setPlaces] = useState<Place[]>([]);
   const [loading, setLoading] = useState(false);
@@ -53,6 +61,7 @@ export function AddressAutocomplete({ text, onText, onPick, error }: AddressAuto
         if (place) onPick(place);
       }}
       rightSection={loading ? <Loader size="xs" /> : null}
+      onBlur={onBlur}
       error={error}
     />
   );

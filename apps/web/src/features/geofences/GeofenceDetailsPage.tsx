@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatPhone, type Geofence } from '@waymark/domain';
+import { formatKilometres, formatPhone, type Geofence } from '@waymark/domain';
 import { useGeofence } from '../../api/geofences';
 import { Can } from '../../app/session/Can';
 import { useCurrentAccount } from '../../app/session/useSession';
@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const shapeText = (g: Geofence) =>
   g.is_irregular
     ? `Polygon of ${(g.geo_json?.coordinates[0]?.length ?? 1) - 1} corners`
-    : `Circle of ${g.radius} km`;
+    : `Circle of ${formatKilometres(g.radius)}`;
 
 /** GeofenceDetailsView (/geofences/{id}): read-only, with Edit and Delete for managers. */
 export function GeofenceDetailsPage() {

@@ -19,7 +19,7 @@ import { toast } from '../../app/toast';
 import type { DrawnShape, DrawTool } from '../../map/drawnShape';
 import { PhoneInput } from '../account/PhoneInput';
 import { AddressAutocomplete } from './AddressAutocomplete';
-import { payloadOf, validateGeofence, type GeofenceFormValues } from './geofenceForm';
+import { payloadOf, shownErrors, validateGeofence, type GeofenceFormValues } from './geofenceForm';
 import { mapFallback, ShapeDrawMap } from './lazyMaps';
 import { PlacesLayout } from './PlacesLayout';
 import { ShapeTools } from './ShapeTools';
@@ -60,14 +60,16 @@ export function GeofenceForm({
   // The server's 422 messages, until the user changes something.
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
+  // Fields the user has left: their messages show from then on, before any Save.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [tool, setTool] = useState<DrawTool | null>(null);
   // The camera follows a new address, and the shape when one is loaded.
   const [focusKey, setFocusKey] = useState(initial.shape ? 'shape-initial' : 'address-initial');
   const save = useSaveGeofence(accountId, geofenceId);
-  // After the first Save the messages follow every change.
+  // A left field's message, and after the first Save every message, follows each change.
   const clientErrors = useMemo(
-    () => (submitted ? validateGeofence(values) : {}),
-    [submitted, values],
+    () => shownErrors(values, touched, submitted),
+    [submitted, touched, values],
   );
   const errors = { ...serverErrors, ...clientErrors };
 
@@ -76,6 +78,9 @@ export function GeofenceForm({
     setValues((v) => ({ ...v, ...patch }));
     setServerErrors({});
   };
+
+  const leave = (field: string) =>
+    setTouched((fields) => (fields.has(field) ? fields : new Set(fields).add(field)));
 
   const onShape = (shape: DrawnShape) => set({ shape });
 
@@ -109,6 +114,7 @@ export function GeofenceForm({
           withAsterisk
           value={values.name}
           onChange={(e) => set({ name: e.currentTarget.value })}
+          onBlur={() => leave('name')}
           error={errors.name}
         />
         <AddressAutocomplete
@@ -118,6 +124,7 @@ export function GeofenceForm({
             set({ address, addressText: address.label });
             setFocusKey(`address-${address.lat},${address.lng}`);
           }}
+          onBlur={() => leave('address')}
           error={errors.address}
         />
         <Group grow align="flex-start">
@@ -128,6 +135,7 @@ export function GeofenceForm({
               allowDecimal={false}
               value={values[field]}
               onChange={(v) => set({ [field]: String(v) })}
+              onBlur={() => leave(field)}
               error={errors[field]}
             />
           ))}
@@ -139,6 +147,7 @@ export function GeofenceForm({
             type={field === 'email' ? 'email' : 'text'}
             value={values[field]}
             onChange={(e) => set({ [field]: e.currentTarget.value })}
+            onBlur={() => leave(field)}
             error={errors[field]}
           />
         ))}
@@ -146,6 +155,7 @@ export function GeofenceForm({
           label="Phone"
           value={values.phone}
           onChange={(phone) => set({ phone })}
+          onBlur={() => leave('phone')}
           error={errors.phone}
         />
         <Textarea
@@ -154,6 +164,7 @@ export function GeofenceForm({
           minRows={2}
           value={values.notes}
           onChange={(e) => set({ notes: e.currentTarget.value })}
+          onBlur={() => leave('notes')}
           error={errors.notes}
         />
         <Switch

@@ -117,7 +117,11 @@ export function GeofenceListPage() {
       panel={panel}
       map={
         <Suspense fallback={mapFallback}>
-          <GeofencesMap geofences={shown} fitKey={`list-${all.length}`} label="Geofences map" />
+          <GeofencesMap
+            geofences={shown}
+            fitKey={`geofences-${all.length}`}
+            label="Geofences map"
+          />
         </Suspense>
       }
     />

@@ -1,9 +1,18 @@
 import { useMemo } from 'react';
-import { FleetMap, GeofencesLayer, type MapGeofence } from '../../map';
-import { FitCamera } from './FitCamera';
+import {
+  FIT_MAX_ZOOM,
+  FleetMap,
+  GeofencesLayer,
+  MapCamera,
+  SHAPE_MAX_ZOOM,
+  type MapGeofence,
+} from '../../map';
 import { geofencePoints } from './shapeBounds';
 
-/** Geofences on the shared map, the camera fitted to them; loaded lazily with MapLibre. */
+/**
+ * Geofences on the shared map, framed (one geofence close up, several as a group), each drawn
+ * as a marker while too small to see; loaded lazily with MapLibre.
+ */
 export function GeofencesMap({
   geofences,
   fitKey,
@@ -14,10 +23,11 @@ export function GeofencesMap({
   label: string;
 }) {
   const points = useMemo(() => geofences.flatMap(geofencePoints), [geofences]);
+  const single = geofences.length === 1;
   return (
-    <FleetMap mode={geofences.length === 1 ? 'single' : 'cluster'} aria-label={label}>
-      <GeofencesLayer geofences={geofences} />
-      <FitCamera points={points} fitKey={fitKey} maxZoom={geofences.length === 1 ? 16 : 12} />
+    <FleetMap mode={single ? 'single' : 'cluster'} aria-label={label}>
+      <GeofencesLayer geofences={geofences} markSmall />
+      <MapCamera points={points} fitKey={fitKey} maxZoom={single ? SHAPE_MAX_ZOOM : FIT_MAX_ZOOM} />
     </FleetMap>
   );
 }

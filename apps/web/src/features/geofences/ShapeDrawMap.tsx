@@ -3,11 +3,12 @@ import {
   DrawLayer,
   FleetMap,
   GeofencesLayer,
+  MapCamera,
+  SHAPE_MAX_ZOOM,
   type DrawnShape,
   type DrawTool,
   type MapGeofence,
 } from '../../map';
-import { FitCamera } from './FitCamera';
 import { geofencePoints } from './shapeBounds';
 
 /** A drawn shape as the geofences layer draws it. */
@@ -68,7 +69,7 @@ export function ShapeDrawMap({
     <FleetMap mode={mode} aria-label="Geofence map" legend={false}>
       <GeofencesLayer geofences={shown} />
       <DrawLayer tool={tool} onDraw={onDraw} />
-      <FitCamera points={points} fitKey={focusKey} />
+      <MapCamera points={points} fitKey={focusKey} maxZoom={SHAPE_MAX_ZOOM} />
     </FleetMap>
   );
 }

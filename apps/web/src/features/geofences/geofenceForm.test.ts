@@ -6,6 +6,7 @@ import {
   formFromQuery,
   parseArea,
   payloadOf,
+  shownErrors,
   validateGeofence,
 } from './geofenceForm';
 
@@ -91,6 +92,32 @@ describe('validateGeofence', () => {
     expect(validateGeofence({ ...filled, address: null, addressText: '' }).address).toBe(
       'address is required',
     );
+  });
+});
+
+describe('shownErrors', () => {
+  const untouched = new Set<string>();
+
+  it('shows nothing on a fresh form', () => {
+    expect(shownErrors(emptyGeofenceForm, untouched, false)).toEqual({});
+  });
+
+  it('shows the message of a field the user has left, before any shape or Save', () => {
+    expect(shownErrors(emptyGeofenceForm, new Set(['name']), false)).toEqual({
+      name: 'Name is required',
+    });
+    expect(
+      shownErrors({ ...emptyGeofenceForm, name: 'Depot' }, new Set(['name', 'email']), false),
+    ).toEqual({});
+  });
+
+  it('shows every message once Save was tried', () => {
+    const shown = shownErrors(emptyGeofenceForm, untouched, true);
+    expect(shown).toMatchObject({
+      name: 'Name is required',
+      address: 'address is required',
+      shape: 'Must draw geofence on the map to save',
+    });
   });
 });
 

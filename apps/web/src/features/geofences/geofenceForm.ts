@@ -160,3 +160,19 @@ export function validateGeofence(values: GeofenceFormValues): Record<string, str
   }
   return errors;
 }
+
+/**
+ * The messages the form shows: after a Save was tried, every field's; before, only those of
+ * the fields the user has left (`touched`), so an error shows as soon as a field is done with
+ * but an untouched form is not red all over.
+ */
+export function shownErrors(
+  values: GeofenceFormValues,
+  touched: ReadonlySet<string>,
+  submitted: boolean,
+): Record<string, string> {
+  if (!submitted && touched.size === 0) return {};
+  const errors = validateGeofence(values);
+  if (submitted) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field)));
+}

@@ -13,7 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { groupLabel, type GroupDevice } from '@waymark/domain';
 import { groupErrorMessage, useGroup, useGroupWrite } from '../../api/groups';
 import { modals } from '../../app/modals/modalQueue';
-import { useSession } from '../../app/session/useSession';
+import { useAbility, useSession } from '../../app/session/useSession';
 import { toast } from '../../app/toast';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchBox } from '../trackers/list/SearchBox';
@@ -21,7 +21,6 @@ import { ConfirmGroupAction, type GroupConfirmation } from './ConfirmGroupAction
 import { GroupMemberList } from './GroupMemberList';
 import { GroupScreenLayout } from './GroupScreenLayout';
 import { searchMembers } from './groupSearch';
-import { useManageGroups } from './useManageGroups';
 
 const TrackersMap = lazy(() =>
   import('../trackers/list/TrackersMap').then((m) => ({ default: m.TrackersMap })),
@@ -30,7 +29,8 @@ const TrackersMap = lazy(() =>
 /**
  * GroupDetailsView (/groups/{id}, B2B accounts only; spec 000 §2.6): the group's trackers
  * with add (wizard, POST devices), swap (wizard in edit mode, devices-swap) and remove (row
- * menu, or every tracker at once); a back button named after the group.
+ * menu, or every tracker at once); a back button named after the group. Those who may not
+ * manage Groups see the trackers without these controls.
  */
 export function GroupDetailsPage() {
   const { id } = useParams();
@@ -41,7 +41,8 @@ export function GroupDetailsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const [confirmation, setConfirmation] = useState<GroupConfirmation | null>(null);
-  const { guard } = useManageGroups();
+  // Changing the group needs manage Groups (spec 000 §6); without it the controls are hidden.
+  const canManage = useAbility()?.can('manage', 'Groups') ?? false;
 
   const query = useGroup(accountId, groupId);
   const group = query.data;
@@ -58,54 +59,49 @@ export function GroupDetailsPage() {
     [navigate, groupId, group?.name],
   );
   const onRemove = useCallback(
-    (device: GroupDevice) =>
-      guard(() => {
-        write
-          .mutateAsync({ kind: 'remove', groupId, deviceIds: [device.id] })
-          .then(() => toast.success('Successfully removed!'))
-          .catch((error: unknown) =>
-            toast.error(groupErrorMessage(error) ?? 'Cannot remove, please try again'),
-          );
-      }),
-    [guard, write, groupId],
+    (device: GroupDevice) => {
+      write
+        .mutateAsync({ kind: 'remove', groupId, deviceIds: [device.id] })
+        .then(() => toast.success('Successfully removed!'))
+        .catch((error: unknown) =>
+          toast.error(groupErrorMessage(error) ?? 'Cannot remove, please try again'),
+        );
+    },
+    [write, groupId],
   );
 
   const confirmRemoveAll = () =>
-    guard(() =>
-      setConfirmation({
-        title: 'Remove all trackers',
-        text: `Every tracker leaves ${label}. The trackers themselves are kept.`,
-        confirm: 'Remove all',
-        run: async () => {
-          try {
-            await write.mutateAsync({ kind: 'remove', groupId });
-            toast.success('Successfully removed!');
-          } catch (error) {
-            toast.error(groupErrorMessage(error) ?? 'Cannot remove, please try again');
-          }
-          setConfirmation(null);
-        },
-      }),
-    );
+    setConfirmation({
+      title: 'Remove all trackers',
+      text: `Every tracker leaves ${label}. The trackers themselves are kept.`,
+      confirm: 'Remove all',
+      run: async () => {
+        try {
+          await write.mutateAsync({ kind: 'remove', groupId });
+          toast.success('Successfully removed!');
+        } catch (error) {
+          toast.error(groupErrorMessage(error) ?? 'Cannot remove, please try again');
+        }
+        setConfirmation(null);
+      },
+    });
   const confirmDelete = () =>
-    guard(() =>
-      setConfirmation({
-        title: 'Delete group',
-        text: `${label} is deleted. Its trackers are kept.`,
-        confirm: 'Delete',
-        run: async () => {
-          try {
-            await write.mutateAsync({ kind: 'delete', groupId });
-            toast.success('Successfully deleted!');
-            setConfirmation(null);
-            navigate('/groups', { replace: true });
-          } catch (error) {
-            toast.error(groupErrorMessage(error) ?? 'Cannot delete, please try again');
-            setConfirmation(null);
-          }
-        },
-      }),
-    );
+    setConfirmation({
+      title: 'Delete group',
+      text: `${label} is deleted. Its trackers are kept.`,
+      confirm: 'Delete',
+      run: async () => {
+        try {
+          await write.mutateAsync({ kind: 'delete', groupId });
+          toast.success('Successfully deleted!');
+          setConfirmation(null);
+          navigate('/groups', { replace: true });
+        } catch (error) {
+          toast.error(groupErrorMessage(error) ?? 'Cannot delete, please try again');
+          setConfirmation(null);
+        }
+      },
+    });
 
   const listColumn = (
     <Paper
@@ -126,45 +122,49 @@ export function GroupDetailsPage() {
         >
           {group ? label : 'All Groups'}
         </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label="Group actions">
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconUsersMinus size={14} />}
-              disabled={members.length === 0}
-              onClick={confirmRemoveAll}
-            >
-              Remove all trackers
-            </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-              Delete group
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {canManage && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label="Group actions">
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconUsersMinus size={14} />}
+                disabled={members.length === 0}
+                onClick={confirmRemoveAll}
+              >
+                Remove all trackers
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+                Delete group
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
-      <Group px="sm" pb={6} gap="xs">
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          disabled={!group}
-          onClick={() => guard(() => modals.open('device-group', { mode: 'add', group }))}
-        >
-          Add Trackers
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconEdit size={14} />}
-          disabled={!group}
-          onClick={() => guard(() => modals.open('device-group', { mode: 'edit', group }))}
-        >
-          Edit Group
-        </Button>
-      </Group>
+      {canManage && (
+        <Group px="sm" pb={6} gap="xs">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            disabled={!group}
+            onClick={() => modals.open('device-group', { mode: 'add', group })}
+          >
+            Add Trackers
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconEdit size={14} />}
+            disabled={!group}
+            onClick={() => modals.open('device-group', { mode: 'edit', group })}
+          >
+            Edit Group
+          </Button>
+        </Group>
+      )}
       <Box px="sm" pb={6}>
         <SearchBox value={search} onSearch={setSearch} />
       </Box>
@@ -179,7 +179,11 @@ export function GroupDetailsPage() {
           icon={<IconMapPinOff size={26} />}
         />
       ) : (
-        <GroupMemberList members={listed} onOpen={onOpen} onRemove={onRemove} />
+        <GroupMemberList
+          members={listed}
+          onOpen={onOpen}
+          onRemove={canManage ? onRemove : undefined}
+        />
       )}
     </Paper>
   );
@@ -188,7 +192,14 @@ export function GroupDetailsPage() {
     <>
       <GroupScreenLayout
         list={listColumn}
-        map={<TrackersMap trackers={listed} selectedId={selectedId} onSelect={setSelectedId} />}
+        map={
+          <TrackersMap
+            trackers={listed}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            frameKey={`group-${groupId}`}
+          />
+        }
       />
       <ConfirmGroupAction
         confirmation={confirmation}

@@ -7,13 +7,13 @@ import { useDeviceList } from '../../api/devices';
 import { useGroups } from '../../api/groups';
 import { useAccountPositions } from '../../api/realtime';
 import { modals } from '../../app/modals/modalQueue';
+import { Can } from '../../app/session/Can';
 import { useSession } from '../../app/session/useSession';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchBox } from '../trackers/list/SearchBox';
 import { GroupList } from './GroupList';
 import { GroupScreenLayout } from './GroupScreenLayout';
 import { searchGroups, trackersOfGroups } from './groupSearch';
-import { useManageGroups } from './useManageGroups';
 
 // MapLibre loads after the list, as on the trackers screen.
 const TrackersMap = lazy(() =>
@@ -22,7 +22,7 @@ const TrackersMap = lazy(() =>
 
 /**
  * GroupListView (/groups, B2B accounts only; spec 000 §2.6): search, the groups as a virtual
- * list, 'New Tracker Group' (the wizard), and the trackers of the listed groups clustered on
+ * list, 'New Tracker Group' (the wizard, for those who may manage Groups), and the trackers of the listed groups clustered on
  * the map.
  */
 export function GroupListPage() {
@@ -30,7 +30,6 @@ export function GroupListPage() {
   const accountId = view?.account?.id ?? null;
   const navigate = useNavigate();
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const { guard } = useManageGroups();
 
   const groups = useGroups(accountId);
   const trackers = useDeviceList(accountId);
@@ -69,13 +68,16 @@ export function GroupListPage() {
         <Title order={2} size="h4">
           Groups
         </Title>
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => guard(() => modals.open('device-group', { mode: 'create' }))}
-        >
-          New Tracker Group
-        </Button>
+        {/* Only for those who may manage Groups (spec 000 §6): hidden, never a dead button. */}
+        <Can I="manage" a="Groups">
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => modals.open('device-group', { mode: 'create' })}
+          >
+            New Tracker Group
+          </Button>
+        </Can>
       </Group>
       <Box px="sm" pb={6}>
         <SearchBox value={search} onSearch={onSearch} placeholder="Search Groups..." />

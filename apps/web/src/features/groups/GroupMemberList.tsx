@@ -10,7 +10,8 @@ export function GroupMemberList({
 }: {
   members: readonly GroupDevice[];
   onOpen: (id: number) => void;
-  onRemove: (device: GroupDevice) => void;
+  /** Absent for those who may not manage Groups: the rows then have no menu. */
+  onRemove?: (device: GroupDevice) => void;
 }) {
   return (
     <VirtualList

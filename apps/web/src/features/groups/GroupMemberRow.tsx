@@ -7,7 +7,8 @@ import { TrackerSummary } from '../trackers/list/TrackerSummary';
 interface GroupMemberRowProps {
   device: GroupDevice;
   onOpen: (id: number) => void;
-  onRemove: (device: GroupDevice) => void;
+  /** Absent for those who may not manage Groups: no menu then. */
+  onRemove?: (device: GroupDevice) => void;
 }
 
 /** A tracker of the group, with the row menu 'Remove from group' (spec 000 §2.3). */
@@ -31,28 +32,30 @@ export const GroupMemberRow = memo(function GroupMemberRow({
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
         <TrackerSummary device={device} position={device.current_position} />
       </Stack>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={`Actions for ${device.name}`}
-            onClick={(e) => e.stopPropagation()}
-          >
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-          <Menu.Item
-            color="red"
-            leftSection={<IconUserMinus size={14} />}
-            onClick={() => onRemove(device)}
-          >
-            Remove from group
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {onRemove && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`Actions for ${device.name}`}
+              onClick={(e) => e.stopPropagation()}
+            >
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item
+              color="red"
+              leftSection={<IconUserMinus size={14} />}
+              onClick={() => onRemove(device)}
+            >
+              Remove from group
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
     </Group>
   );
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GeoJSONSource, PointLike } from 'maplibre-gl';
 import { Stack, Text } from '@mantine/core';
-import { FEET_TO_METRES } from '@waymark/domain';
+import { FEET_TO_METRES, formatFeet } from '@waymark/domain';
 import { ANCHOR_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import { circlePolygon } from '../geometry';
@@ -35,7 +35,7 @@ function AnchorPopup({ anchor }: { anchor: MapAnchor }) {
       <Text size="xs">Serial {anchor.serial}</Text>
       {anchor.address && <Text size="xs">{anchor.address}</Text>}
       <Text size="xs" c="dimmed">
-        Radius {anchor.radius} ft
+        Radius {formatFeet(anchor.radius)}
       </Text>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { circlePolygon } from '../geometry';
 import type { MapGeofence } from '../types';
 import { useAreaLayer } from '../useAreaLayer';
 import { useLegendSection } from '../useMapLayer';
+import { useSmallShapeMarkers } from '../useSmallShapeMarkers';
 
 /** Spec 000 §3: a geofence circle's radius defaults to 0.1 (km). */
 export const DEFAULT_GEOFENCE_RADIUS_KM = 0.1;
@@ -17,8 +18,17 @@ export function geofenceGeometry(g: MapGeofence): GeoJSON.Polygon | GeoJSON.Mult
   return circlePolygon(g.lng, g.lat, g.radius ?? DEFAULT_GEOFENCE_RADIUS_KM);
 }
 
+export interface GeofencesLayerProps {
+  geofences: readonly MapGeofence[];
+  /**
+   * Where geofences are the subject (the geofence screens): a geofence too small to see at the
+   * current zoom is drawn as a ring marker, and the map publishes data-geofences-seen.
+   */
+  markSmall?: boolean;
+}
+
 /** Geofences as outlined areas: circles (lat, lng, radius km) and polygons (geo_json). */
-export function GeofencesLayer({ geofences }: { geofences: readonly MapGeofence[] }) {
+export function GeofencesLayer({ geofences, markSmall = false }: GeofencesLayerProps) {
   const { map, onSingleClick, showPopup, setStat } = useFleetMap();
   useLegendSection('geofences');
   const data = useMemo((): GeoJSON.FeatureCollection => {
@@ -31,13 +41,21 @@ export function GeofencesLayer({ geofences }: { geofences: readonly MapGeofence[
     return { type: 'FeatureCollection', features };
   }, [geofences]);
   const ids = useAreaLayer('geofences', GEOFENCE_HEX, 0.15, data);
+  const markers = useSmallShapeMarkers({
+    name: 'geofences',
+    colour: GEOFENCE_HEX,
+    data,
+    fillLayer: ids.fill,
+    enabled: markSmall,
+  });
   useEffect(() => setStat('geofences', data.features.length), [data, setStat]);
 
   useEffect(
     () =>
       onSingleClick((event) => {
         if (!map.getLayer(ids.fill)) return false;
-        const [hit] = map.queryRenderedFeatures(event.point, { layers: [ids.fill] });
+        const layers = markers && map.getLayer(markers) ? [markers, ids.fill] : [ids.fill];
+        const [hit] = map.queryRenderedFeatures(event.point, { layers });
         if (!hit) return false;
         showPopup({
           key: `geofence-${String(hit.properties.id)}`,
@@ -50,7 +68,7 @@ export function GeofencesLayer({ geofences }: { geofences: readonly MapGeofence[
         });
         return true;
       }, 1),
-    [map, ids, onSingleClick, showPopup],
+    [map, ids, markers, onSingleClick, showPopup],
   );
 
   return null;

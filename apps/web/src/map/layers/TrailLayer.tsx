@@ -1,24 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { mpsToMph, speedColour } from '@waymark/domain';
+import { formatSpeed, speedColour } from '@waymark/domain';
 import { SPEED_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import type { TrailPoint } from '../types';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
-/** Spec 000 §2.4: the trail is drawn at zoom 6 or more. */
+/**
+ * Spec 000 §2.4: the trail is drawn at zoom 6 or more. Its speed-coloured points are; its line
+ * is drawn at every zoom, so a range framed below zoom 6 (a trip across states) still reads as
+ * a path instead of an empty map (issue 16).
+ */
 export const TRAIL_MIN_ZOOM = 6;
-
-export function formatMph(speedMps: number | null): string {
-  return `${Math.round(mpsToMph(speedMps ?? 0))} mph`;
-}
 
 function TrailPopup({ point }: { point: TrailPoint }) {
   return (
     <Stack gap={2}>
       <Text fw={600} size="sm">
-        {formatMph(point.speed)}
+        {formatSpeed(point.speed)}
       </Text>
       <Text size="xs" c="dimmed">
         {dayjs(point.timestamp).format('MMM D, YYYY h:mm:ss A')} · {point.fix.toUpperCase()}
@@ -30,7 +30,7 @@ function TrailPopup({ point }: { point: TrailPoint }) {
 
 /** A tracker's path: a line and points coloured by speedColour(); a click shows the speed. */
 export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
-  const { map, basemap, onSingleClick, showPopup } = useFleetMap();
+  const { map, basemap, onSingleClick, showPopup, setStat } = useFleetMap();
   const [ids] = useState(() => {
     const base = nextLayerId('trail');
     return {
@@ -50,7 +50,6 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
       id: ids.line,
       type: 'line',
       source: ids.lineSource,
-      minzoom: TRAIL_MIN_ZOOM,
       paint: { 'line-color': '#495057', 'line-width': 2, 'line-opacity': 0.6 },
     });
     map.addLayer({
@@ -87,6 +86,19 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
       })),
     });
   }, [map, ids, points, satellite]);
+
+  // Test hooks: the line's features and the points MapLibre drew on screen, at rest.
+  useEffect(() => {
+    const publish = () => {
+      if (!map.getLayer(ids.line) || !map.getLayer(ids.points)) return;
+      setStat('trail-lines', map.queryRenderedFeatures({ layers: [ids.line] }).length);
+      setStat('trail-points', map.queryRenderedFeatures({ layers: [ids.points] }).length);
+    };
+    map.on('idle', publish);
+    return () => {
+      map.off('idle', publish);
+    };
+  }, [map, ids, setStat]);
 
   useEffect(
     () =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../types';
 import { crcItu } from './gt06.crc';
 import { gt06Protocol } from './gt06.decoder';
+import { buildFrame } from './gt06.frame';
 import type { Gt06Session } from './gt06.decoder';
 
 /*
@@ -117,6 +118,14 @@ describe('GT06 decoder', () => {
     expect(p!.lng).toBeCloseTo(114.409298, 5);
   });
 
+  it('takes a date that does not exist (29 February 2023) as no date: invalid fix, server time', () => {
+    const content = Buffer.from(bytes(GPS_22).subarray(4, -6));
+    content.set([23, 2, 29], 0);
+    const frame = buildFrame(0x22, content, 1);
+    const [p] = gt06Protocol.decode(loggedIn(), frame, NOW).messages[0]!.positions;
+    expect(p).toMatchObject({ deviceTime: NOW, valid: false, attributes: { timeInvalid: true } });
+  });
+
   it('decodes the original 0x12 location with course 143° north-east', () => {
     const [p] = decodeOne(loggedIn(), GPS_12).positions;
     expect(p!.deviceTime).toEqual(new Date('2011-08-29T17:46:16Z'));
@@ -229,23 +238,126 @@ describe('GT06 decoder', () => {
     expect(consumed).toBe(buffer.length - partial.length);
   });
 
-  it('rejects a bad CRC', () => {
+  it('decodes a frame whose CRC does not match when its structure holds, and says so', () => {
     const corrupt = bytes(GPS_22);
-    corrupt[10] = corrupt[10]! ^ 0x01;
-    expect(() => gt06Protocol.decode(loggedIn(), corrupt, NOW)).toThrow(/CRC mismatch/);
+    corrupt[corrupt.length - 3] = corrupt[corrupt.length - 3]! ^ 0x01; // the CRC's low byte
+    const { messages, notices } = gt06Protocol.decode(loggedIn(), corrupt, NOW);
+    expect(messages[0]!.positions[0]!.deviceTime).toEqual(new Date('2015-12-29T02:51:05Z'));
+    expect(notices).toEqual([
+      {
+        kind: 'crc-mismatch',
+        detail:
+          'GT06 0x22 frame: CRC 2087 does not match its content; decoded as its structure holds',
+      },
+    ]);
   });
 
-  it('rejects garbage, impossible lengths and missing stop bits', () => {
+  it('drops a framed message whose body does not decode, and goes on with the next', () => {
+    // A 0x22 whose latitude reads 2386°: framed, CRC and all, but not a possible fix.
+    const impossible = buildFrame(0x22, Buffer.alloc(18, 0xff), 7);
+    const { consumed, messages, notices } = gt06Protocol.decode(
+      loggedIn(),
+      Buffer.concat([impossible, bytes(HEARTBEAT)]),
+      NOW,
+    );
+    expect(consumed).toBe(impossible.length + bytes(HEARTBEAT).length);
+    expect(messages.map((m) => hexOf(m.reply))).toEqual([reply(0x13, 0x000f)]);
+    expect(notices).toEqual([
+      {
+        kind: 'skipped-frame',
+        detail: expect.stringMatching(
+          /^GT06 0x22: latitude .* must be between -90 and 90; frame dropped$/,
+        ),
+      },
+    ]);
+  });
+
+  it('resynchronises a frame whose length byte is wrong on its stop bits', () => {
+    // A device that miscounts its length computes its CRC over the length it sent.
+    const withLength = (length: number) => {
+      const frame = Buffer.from(bytes(LOGIN));
+      frame[2] = length;
+      frame.writeUInt16BE(referenceCrc(frame.subarray(2, frame.length - 4)), frame.length - 4);
+      return frame;
+    };
+    const tooShort = withLength(0x0d); // the frame holds 17
+    const tooLong = withLength(0x20);
+    for (const bent of [tooShort, tooLong]) {
+      const session = gt06Protocol.createSession();
+      const { consumed, messages, notices } = gt06Protocol.decode(
+        session,
+        Buffer.concat([bent, bytes(HEARTBEAT)]),
+        NOW,
+      );
+      expect(consumed).toBe(bent.length + bytes(HEARTBEAT).length);
+      expect(messages.map((m) => m.serial ?? hexOf(m.reply))).toEqual([
+        '752533678900242',
+        reply(0x13, 0x000f),
+      ]);
+      expect(notices).toEqual([
+        {
+          kind: 'resynchronised',
+          detail: `GT06 0x1 frame: its length field says ${bent[2]}, its stop bits end it after 22 bytes (its CRC holds there); cut there`,
+        },
+      ]);
+    }
+  });
+
+  it('answers a login cut short of its length at the stop bits that end the read', () => {
+    // Field capture (Traccar's Gt06ProtocolDecoderTest): length 0x0D, no serial number, no CRC.
+    const { messages } = gt06Protocol.decode(
+      gt06Protocol.createSession(),
+      bytes('78780d010359339075005244340d0a'),
+      NOW,
+    );
+    expect(messages[0]).toMatchObject({ serial: '359339075005244' });
+    expect(hexOf(messages[0]!.reply)).toBe(reply(0x01, 0));
+  });
+
+  it('waits for the stop bits of a frame that is still arriving, even when its text holds CR LF', () => {
+    const text = Buffer.from('\u0000\u0000\u0000\u0000\u0001GPS:OK\r\nACC:OFF', 'latin1');
+    const frame = buildFrame(0x21, text, 9, true);
+    const cut = frame.indexOf('\r\n') + 2;
+    const session = loggedIn();
+    expect(gt06Protocol.decode(session, frame.subarray(0, cut), NOW)).toEqual({
+      consumed: 0,
+      messages: [],
+    });
+    expect(gt06Protocol.decode(session, frame, NOW).messages[0]!.commandResponse).toBe(
+      'GPS:OK\r\nACC:OFF',
+    );
+  });
+
+  it('skips bytes between frames after login, and says so', () => {
+    const { consumed, messages, notices } = gt06Protocol.decode(
+      loggedIn(),
+      Buffer.concat([Buffer.from('\r\n'), bytes(HEARTBEAT)]),
+      NOW,
+    );
+    expect(consumed).toBe(2 + bytes(HEARTBEAT).length);
+    expect(messages).toHaveLength(1);
+    expect(notices).toEqual([
+      { kind: 'skipped-bytes', detail: '2 byte(s) before a start marker skipped: 0d0a' },
+    ]);
+  });
+
+  it('refuses garbage before login, and garbage that shows no stop bits at all', () => {
     const session = gt06Protocol.createSession();
     expect(() => gt06Protocol.decode(session, Buffer.from('GET / HTTP/1.1\r\n'), NOW)).toThrow(
-      ProtocolError,
+      /must start with 7878 or 7979, got 474554/,
     );
     expect(() => gt06Protocol.decode(session, bytes('78 78 02 01 00 00 0D 0A'), NOW)).toThrow(
-      /length 2 is impossible/,
+      ProtocolError,
     );
     const noStop = bytes(LOGIN);
     noStop[noStop.length - 1] = 0x00;
-    expect(() => gt06Protocol.decode(session, noStop, NOW)).toThrow(/stop bits/);
+    expect(gt06Protocol.decode(session, noStop, NOW)).toEqual({ consumed: 0, messages: [] });
+    expect(() =>
+      gt06Protocol.decode(session, Buffer.concat([noStop, Buffer.alloc(1100)]), NOW),
+    ).toThrow(/shows no stop bits 0D0A within 1024 bytes/);
+    expect(() => gt06Protocol.decode(loggedIn(), Buffer.alloc(100, 0x41), NOW)).toThrow(
+      /must start with 7878 or 7979/,
+    );
   });
 
   it('rejects positions before login', () => {

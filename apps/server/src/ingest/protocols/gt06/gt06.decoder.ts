@@ -1,38 +1,41 @@
 import { ByteReader, asBuffer, toHex } from '../bytes';
 import { ProtocolError } from '../types';
-import type { DeviceStatus, RawPosition } from '@waymark/domain';
-import type { DecodedMessage, TcpProtocol } from '../types';
+import type { DecodedMessage, DecodeNotice, TcpProtocol } from '../types';
+import { decodeCameraAlarm, decodeGpsAlarm, decodeLbsAlarm, isGpsAlarm } from './gt06.alarm';
 import {
-  batteryFromLevel,
-  decodeTerminalInfo,
-  readCell,
-  readCellWithLength,
-  readGps,
-  readStatusBlock,
-} from './gt06.fields';
-import type { StatusFields } from './gt06.fields';
-import { buildFrame, readFrame } from './gt06.frame';
+  COMMAND_REPLY_EXTENDED,
+  COMMAND_REPLY_SHORT,
+  decodeCommandReply,
+} from './gt06.command-reply';
+import { buildFrame, isStartAt, nextStart, readFrame } from './gt06.frame';
 import type { Gt06Frame } from './gt06.frame';
+import { decodeHeartbeat, isHeartbeat } from './gt06.heartbeat';
+import { decodeInformation, iccidFromText } from './gt06.info';
+import { decode4gLocation, decodeGpsLbs, decodeGpsOnly } from './gt06.location';
+import { decodeRadio, LBS_MULTI, LBS_WIFI } from './gt06.radio';
 
 /**
  * Concox GT06 family over TCP (port 5023). Section numbers refer to the Concox
  * "GPS Tracker Communication Protocol" V3.1; 0x12/0x16 are the original GT06 numbers of
- * 0x22/0x26 with the same layout.
+ * 0x22/0x26 with the same layout; 0xA0/0xA4 are the 4G packets of the JM-VL03 protocol.
  */
 export interface Gt06Session {
   /** IMEI from the login packet; nothing else is accepted before it. */
   serial?: string;
+  /** The login's 8 BCD bytes: some firmwares repeat them ahead of a GPS block. */
+  imei?: Buffer;
 }
 
 const LOGIN = 0x01;
+const GPS_ONLY = 0x10;
 const GPS_LBS = new Set([0x12, 0x22]);
-const ALARM = new Set([0x16, 0x26, 0x27]);
+const LOCATION_4G = 0xa0;
 const LBS_ALARM = 0x19;
-const HEARTBEAT = 0x13;
-const HEARTBEAT_EXT_VOLTAGE = 0x23;
-const COMMAND_REPLY_EXTENDED = 0x21;
-const COMMAND_REPLY_SHORT = 0x15;
+const CAMERA_ALARM = 0x95;
+const INFORMATION = 0x94;
 const TIME_REQUEST = 0x8a;
+/** Bytes between frames a logged-in tracker may send (a stray CR LF) before we call it garbage. */
+const MAX_SKIPPED_BYTES = 64;
 
 export const gt06Protocol: TcpProtocol<Gt06Session> = {
   name: 'gt06',
@@ -40,58 +43,146 @@ export const gt06Protocol: TcpProtocol<Gt06Session> = {
   decode(session, buffer, now) {
     const buf = asBuffer(buffer);
     const messages: DecodedMessage[] = [];
+    let notices: DecodeNotice[] | undefined;
     let consumed = 0;
-    for (;;) {
+    while (consumed < buf.length) {
+      if (!isStartAt(buf, consumed)) {
+        const skipped = skipToStart(session, buf, consumed);
+        if (skipped === 0) break;
+        (notices ??= []).push({
+          kind: 'skipped-bytes',
+          detail: `${skipped} byte(s) before a start marker skipped: ${toHex(buf.subarray(consumed, consumed + Math.min(skipped, 16)))}`,
+        });
+        consumed += skipped;
+        continue;
+      }
       const frame = readFrame(buf.subarray(consumed));
       if (!frame) break;
-      messages.push(decodeFrame(session, frame, now));
+      if (frame.resynchronised || !frame.crcValid) {
+        (notices ??= []).push(framingNotice(frame, buf.subarray(consumed)));
+      }
       consumed += frame.size;
+      const message = decodeOrSkip(session, frame, now);
+      if ('kind' in message) (notices ??= []).push(message);
+      else messages.push(message);
     }
-    return { consumed, messages };
+    return notices ? { consumed, messages, notices } : { consumed, messages };
   },
 };
 
+/**
+ * Bytes that do not start a frame. Before login they are garbage (this is not a tracker); after
+ * it, a few are skipped up to the next start marker. Returns how many to skip (0: wait, the
+ * last byte may be half a start marker).
+ */
+function skipToStart(session: Gt06Session, buf: Buffer, from: number): number {
+  const next = nextStart(buf, from);
+  const lastIsHalfMarker = buf[buf.length - 1] === 0x78 || buf[buf.length - 1] === 0x79;
+  const end = next !== -1 ? next : lastIsHalfMarker ? buf.length - 1 : buf.length;
+  if (session.serial === undefined || (next === -1 && end - from > MAX_SKIPPED_BYTES)) {
+    readFrame(buf.subarray(from)); // throws the garbage error, naming the bytes
+  }
+  return end - from;
+}
+
+function framingNotice(frame: Gt06Frame, at: Buffer): DecodeNotice {
+  const type = `0x${frame.protocol.toString(16)}`;
+  if (frame.resynchronised) {
+    const declared = frame.extended ? at.readUInt16BE(2) : at.readUInt8(2);
+    const crc = frame.crcValid ? 'its CRC holds there' : 'no CRC verifies';
+    return {
+      kind: 'resynchronised',
+      detail: `GT06 ${type} frame: its length field says ${declared}, its stop bits end it after ${frame.size} bytes (${crc}); cut there`,
+    };
+  }
+  return {
+    kind: 'crc-mismatch',
+    detail: `GT06 ${type} frame: CRC ${toHex(at.subarray(frame.size - 4, frame.size - 2))} does not match its content; decoded as its structure holds`,
+  };
+}
+
+/**
+ * A frame that does not decode is dropped with a notice once the tracker has logged in; before
+ * that, nothing can be attributed to a device, so the connection is refused. A resynchronised
+ * frame whose CRC did not verify is read a second time without a serial number and CRC, which
+ * some units do not send.
+ */
+function decodeOrSkip(
+  session: Gt06Session,
+  frame: Gt06Frame,
+  now: Date,
+): DecodedMessage | DecodeNotice {
+  try {
+    return decodeFrame(session, frame, now);
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error;
+    if (frame.body) {
+      try {
+        return decodeFrame(session, { ...frame, content: frame.body, serialNo: 0 }, now);
+      } catch (second) {
+        if (!(second instanceof ProtocolError)) throw second;
+      }
+    }
+    if (session.serial === undefined) throw error;
+    return { kind: 'skipped-frame', detail: `${error.message}; frame dropped` };
+  }
+}
+
 function decodeFrame(session: Gt06Session, frame: Gt06Frame, now: Date): DecodedMessage {
-  const r = new ByteReader(frame.content, `GT06 0x${frame.protocol.toString(16)}`);
-  const ack = () => buildFrame(frame.protocol, new Uint8Array(0), frame.serialNo);
-  if (frame.protocol === LOGIN) {
-    const serial = decodeImei(r.bytes(8));
+  const { protocol, content } = frame;
+  const r = new ByteReader(content, `GT06 0x${protocol.toString(16)}`);
+  const ack = () => buildFrame(protocol, new Uint8Array(0), frame.serialNo);
+  if (protocol === LOGIN) {
+    const bcd = r.bytes(8);
+    const serial = decodeImei(bcd);
     session.serial = serial;
+    session.imei = Buffer.from(bcd);
     return { positions: [], serial, reply: ack() };
   }
   const serial = session.serial;
   if (serial === undefined) {
-    throw new ProtocolError(
-      `GT06 frame 0x${frame.protocol.toString(16)} arrived before login (0x01)`,
-    );
+    throw new ProtocolError(`GT06 frame 0x${protocol.toString(16)} arrived before login (0x01)`);
   }
-  if (GPS_LBS.has(frame.protocol)) {
-    // §3.2: "Location packet server no response".
-    return { positions: [decodeLocation(r, serial, now, frame.protocol === 0x22)] };
+  if (GPS_LBS.has(protocol)) {
+    return { positions: [decodeGpsLbs(r, serial, now, protocol, session.imei)] };
   }
-  if (ALARM.has(frame.protocol)) {
-    return { positions: [decodeAlarm(r, serial, now)], reply: ack() };
+  if (protocol === LOCATION_4G) return { positions: [decode4gLocation(r, serial, now)] };
+  if (protocol === GPS_ONLY) return { positions: [decodeGpsOnly(r, serial, now)] };
+  if (isGpsAlarm(protocol)) {
+    return { positions: [decodeGpsAlarm(content, serial, now, protocol)], reply: ack() };
   }
-  if (frame.protocol === LBS_ALARM) {
-    // §7.1: a cell-only alarm has no coordinates, so it travels as status, not as a position.
-    const cell = readCell(r);
-    return {
-      positions: [],
-      status: { serial, time: now, cell, ...readStatusBlock(r) },
-      reply: ack(),
-    };
+  if (protocol === CAMERA_ALARM) {
+    const { position, status } = decodeCameraAlarm(content, serial, now);
+    return { positions: position ? [position] : [], ...(status && { status }), reply: ack() };
   }
-  if (frame.protocol === HEARTBEAT || frame.protocol === HEARTBEAT_EXT_VOLTAGE) {
-    return { positions: [], status: decodeHeartbeat(frame, serial, now), reply: ack() };
+  if (protocol === LBS_ALARM) {
+    return { positions: [], status: decodeLbsAlarm(r, serial, now), reply: ack() };
   }
-  if (frame.protocol === TIME_REQUEST) {
+  if (isHeartbeat(protocol)) {
+    return { positions: [], status: decodeHeartbeat(protocol, content, serial, now), reply: ack() };
+  }
+  if (protocol === LBS_MULTI || protocol === LBS_WIFI) {
+    return { positions: [], ...decodeRadio(protocol, r, serial, now) };
+  }
+  if (protocol === INFORMATION) {
+    const status = decodeInformation(content, serial, now);
+    return status ? { positions: [], status } : { positions: [] };
+  }
+  if (protocol === TIME_REQUEST) {
     return { positions: [], reply: buildFrame(TIME_REQUEST, utcDateBytes(now), frame.serialNo) };
   }
-  if (frame.protocol === COMMAND_REPLY_EXTENDED || frame.protocol === COMMAND_REPLY_SHORT) {
-    return { positions: [], commandResponse: decodeCommandReply(frame.protocol, r) };
+  if (protocol === COMMAND_REPLY_EXTENDED || protocol === COMMAND_REPLY_SHORT) {
+    const text = decodeCommandReply(protocol, r);
+    // The answer to an ICCID query is kept on the tracker as well.
+    const iccid = iccidFromText(text);
+    return {
+      positions: [],
+      commandResponse: text,
+      ...(iccid && { status: { serial, time: now, iccid } }),
+    };
   }
-  // LBS multi-cell (0x28), Wi-Fi (0x2C), information transmission (0x94) and the rest need no
-  // answer (§4.2, §5.2, §10.2) and carry no coordinates: accept and move on.
+  // Other types (photos, OBD, address requests, ...) carry nothing Waymark stores and need no
+  // answer: accept and move on.
   return { positions: [] };
 }
 
@@ -102,88 +193,6 @@ function decodeImei(bcd: Buffer): string {
     throw new ProtocolError(`GT06 login terminal ID must be 16 BCD digits, got ${digits}`);
   }
   return digits.replace(/^0/, '');
-}
-
-function decodeLocation(r: ByteReader, serial: string, now: Date, withAcc: boolean): RawPosition {
-  const gps = readGps(r, now);
-  const position = toPosition(serial, gps);
-  if (r.remaining >= 8) position.cell = readCell(r);
-  // §3.1: 0x22 adds ACC, upload mode and real-time/re-upload flags after the cell.
-  if (withAcc && r.remaining >= 3) {
-    position.ignition = r.u8() === 0x01;
-    const uploadMode = r.u8();
-    const reupload = r.u8() === 0x01;
-    position.attributes = { ...position.attributes, uploadMode, reupload };
-    if (r.remaining >= 4) position.attributes.odometer = r.u32();
-  }
-  return position;
-}
-
-function decodeAlarm(r: ByteReader, serial: string, now: Date): RawPosition {
-  const position = toPosition(serial, readGps(r, now));
-  const cell = readCellWithLength(r);
-  if (cell) position.cell = cell;
-  const status = readStatusBlock(r);
-  return { ...position, ...status, attributes: { ...position.attributes, ...status.attributes } };
-}
-
-function toPosition(serial: string, gps: ReturnType<typeof readGps>): RawPosition {
-  const position: RawPosition = {
-    serial,
-    deviceTime: gps.deviceTime,
-    lat: gps.lat,
-    lng: gps.lng,
-    valid: gps.valid,
-    fix: 'gps',
-    speed: gps.speedKmh,
-    speedUnit: 'kmh',
-    course: gps.course,
-    satellites: gps.satellites,
-  };
-  if (gps.ignition !== undefined) position.ignition = gps.ignition;
-  if (!gps.timeValid) position.attributes = { timeInvalid: true };
-  return position;
-}
-
-/** §2.1: 0x13 = info, voltage level, GSM, language(2); 0x23 (EG02) = info, voltage ×100 (2), GSM, language(2). */
-function decodeHeartbeat(frame: Gt06Frame, serial: string, now: Date): DeviceStatus {
-  const status: DeviceStatus = { serial, time: now };
-  const c = frame.content;
-  if (frame.protocol === HEARTBEAT && c.length === 5) {
-    const battery = batteryFromLevel(c.readUInt8(1));
-    const fields: StatusFields = {
-      ...decodeTerminalInfo(c.readUInt8(0)),
-      gsmSignal: c.readUInt8(2),
-    };
-    if (battery !== undefined) fields.battery = battery;
-    fields.attributes = { ...fields.attributes, batteryLevel: c.readUInt8(1) };
-    return { ...status, ...fields };
-  }
-  if (frame.protocol === HEARTBEAT_EXT_VOLTAGE && c.length === 6) {
-    const fields = decodeTerminalInfo(c.readUInt8(0));
-    fields.attributes = { ...fields.attributes, externalVoltage: c.readUInt16BE(1) / 100 };
-    return { ...status, ...fields, gsmSignal: c.readUInt8(3) };
-  }
-  // Vendor variants reuse 0x13 with other layouts; answer them but do not guess their fields.
-  return status;
-}
-
-/** §8.2.1 (0x21: flag, encoding, text) and §8.2.2 (0x15: length, flag, ASCII text, language). */
-function decodeCommandReply(protocol: number, r: ByteReader): string {
-  if (protocol === COMMAND_REPLY_EXTENDED) {
-    r.u32(); // server flag we sent
-    const encoding = r.u8();
-    const text = r.bytes(r.remaining);
-    return encoding === 0x02 ? utf16be(text) : text.toString('latin1');
-  }
-  const length = r.u8();
-  r.u32(); // server flag
-  return r.bytes(length - 4).toString('latin1');
-}
-
-function utf16be(bytes: Buffer): string {
-  const swapped = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
-  return swapped.swap16().toString('utf16le');
 }
 
 /** §9.2: year-2000, month, day, hour, minute, second in UTC. */

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { gt06Protocol } from './gt06.decoder';
 import {
   encodeGt06Alarm,
+  encodeGt06ExternalVoltage,
   encodeGt06Heartbeat,
+  encodeGt06Iccid,
   encodeGt06Location,
+  encodeGt06Location4g,
   encodeGt06Login,
   gt06BatteryLevel,
   nextGt06SerialNo,
@@ -96,6 +99,22 @@ describe('GT06 device encoder', () => {
     expect(p!.ignition).toBeUndefined();
     expect(Math.abs(p!.lat - south.lat)).toBeLessThan(1e-6);
     expect(Math.abs(p!.lng - south.lng)).toBeLessThan(1e-6);
+  });
+
+  it('round-trips a 4G 0xA0 location with a wide LAC and cell ID', () => {
+    const lte = { ...LOCATION, cell: { mcc: 310, mnc: 410, lac: 0x12345, cid: 0x7654321ab } };
+    const message = decodeOne(loggedIn(), encodeGt06Location4g(lte, 4));
+    expect(message.reply).toBeUndefined();
+    expect(message.positions[0]).toMatchObject({ speed: 97, ignition: true, cell: lte.cell });
+  });
+
+  it('reports its ICCID and external voltage in 0x94 information packets, unanswered', () => {
+    const ids = { imei: IMEI, imsi: '310410123456789', iccid: '8901410123456789012' };
+    const iccid = decodeOne(loggedIn(), encodeGt06Iccid(ids, 5));
+    expect(iccid.status).toMatchObject({ serial: IMEI, iccid: '8901410123456789012' });
+    expect(iccid.reply).toBeUndefined();
+    const power = decodeOne(loggedIn(), encodeGt06ExternalVoltage(13.87, 6));
+    expect(power.status).toMatchObject({ externalVoltage: 13.87 });
   });
 
   it('sends a heartbeat the server acks, with battery as the 0..6 level and charging', () => {

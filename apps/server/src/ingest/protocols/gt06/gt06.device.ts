@@ -64,6 +64,54 @@ export function encodeGt06Location(
   return buildFrame(protocol, Buffer.concat(parts), serialNo);
 }
 
+/**
+ * 0xA0 (JM-VL03 protocol: GK310, VL103 and most current Concox units): the 0x22 layout with a
+ * 4G cell, LAC in 4 bytes and cell ID in 8. The server does not answer it.
+ */
+export function encodeGt06Location4g(location: Gt06Location, serialNo: number): Buffer {
+  const cell = location.cell ?? DEFAULT_CELL;
+  const wideMnc = cell.mnc > 0xff;
+  const cellBytes = Buffer.alloc(wideMnc ? 16 : 15);
+  cellBytes.writeUInt16BE(cell.mcc | (wideMnc ? 0x8000 : 0), 0);
+  let at = 2;
+  if (wideMnc) {
+    cellBytes.writeUInt16BE(cell.mnc, at);
+    at += 2;
+  } else {
+    cellBytes.writeUInt8(cell.mnc, at++);
+  }
+  cellBytes.writeUInt32BE(cell.lac, at);
+  cellBytes.writeBigUInt64BE(BigInt(cell.cid), at + 4);
+  const tail = Buffer.from([location.ignition ? 1 : 0, 0x00, 0x00]);
+  return buildFrame(0xa0, Buffer.concat([gpsBytes(location), cellBytes, tail]), serialNo);
+}
+
+/** 0x94 type 0x00: the external power voltage in 10 mV (0 when nothing powers the unit). */
+export function encodeGt06ExternalVoltage(volts: number, serialNo: number): Buffer {
+  const content = Buffer.alloc(3);
+  content.writeUInt16BE(Math.round(Math.min(655, Math.max(0, volts)) * 100), 1);
+  return buildFrame(0x94, content, serialNo, true);
+}
+
+/** 0x94 type 0x0A: IMEI, IMSI and ICCID, each in BCD, odd digit counts padded with F. */
+export function encodeGt06Iccid(
+  ids: { imei: string; imsi: string; iccid: string },
+  serialNo: number,
+): Buffer {
+  const bcd = (digits: string, bytes: number, pad: 'start' | 'end') => {
+    const nibbles =
+      pad === 'start' ? digits.padStart(bytes * 2, '0') : digits.padEnd(bytes * 2, 'f');
+    return Buffer.from(nibbles, 'hex');
+  };
+  const content = Buffer.concat([
+    Buffer.from([0x0a]),
+    bcd(ids.imei, 8, 'start'),
+    bcd(ids.imsi, 8, 'start'),
+    bcd(ids.iccid, 10, 'end'),
+  ]);
+  return buildFrame(0x94, content, serialNo, true);
+}
+
 /** §2.1 heartbeat 0x13: terminal info, voltage level, GSM signal, language (2). */
 export function encodeGt06Heartbeat(status: Gt06Status, serialNo: number): Buffer {
   const content = Buffer.from([

@@ -40,9 +40,11 @@ export function decodeCodec12Response(data: Buffer): string {
       `Teltonika Codec 12 from a device must hold one response (type 0x06), got ${quantity} of type 0x${type.toString(16)}`,
     );
   }
-  const payload = r.bytes(r.u32());
-  // Responses are ASCII text; a few commands answer raw bytes, which we pass on as hex.
-  return /^[\x20-\x7e\r\n\t]*$/.test(payload.toString('latin1'))
-    ? payload.toString('latin1').trim()
-    : payload.toString('hex');
+  return responseText(r.bytes(r.u32()));
+}
+
+/** Responses are ASCII text; a few commands answer raw bytes, which we pass on as hex. */
+export function responseText(payload: Buffer): string {
+  const text = payload.toString('latin1');
+  return /^[\x20-\x7e\r\n\t]*$/.test(text) ? text.trim() : payload.toString('hex');
 }

@@ -267,13 +267,130 @@ describe('Teltonika decoder', () => {
     });
   });
 
-  it('rejects a bad CRC', () => {
+  it('decodes a packet whose CRC does not match when its records hold, and says so', () => {
     const corrupt = bytes(VIENNA);
-    corrupt[20] = corrupt[20]! ^ 0xff;
-    expect(() => teltonikaProtocol.decode(session(), corrupt, NOW)).toThrow(/CRC mismatch/);
+    corrupt[corrupt.length - 1] = corrupt[corrupt.length - 1]! ^ 0xff;
+    const { messages, notices } = teltonikaProtocol.decode(session(), corrupt, NOW);
+    expect(messages[0]!.positions[0]).toMatchObject({ lat: 48.1523066, lng: 16.3745183 });
+    expect(hexOf(messages[0]!.reply)).toBe('00000001');
+    expect(notices).toEqual([
+      {
+        kind: 'crc-mismatch',
+        detail:
+          'Teltonika CRC mismatch: packet says ee72, data gives ee8d; decoded as its structure holds',
+      },
+    ]);
   });
 
-  it('rejects garbage, impossible lengths and data before the handshake', () => {
+  it('skips the 0xFF keep-alive byte before and after the IMEI handshake', () => {
+    const s = teltonikaProtocol.createSession();
+    const stream = Buffer.concat([
+      Buffer.from([0xff]),
+      bytes(IMEI),
+      Buffer.from([0xff, 0xff]),
+      bytes(VIENNA),
+      Buffer.from([0xff]),
+    ]);
+    const { consumed, messages, notices } = teltonikaProtocol.decode(s, stream, NOW);
+    expect(consumed).toBe(stream.length);
+    expect(messages.map((m) => hexOf(m.reply))).toEqual(['01', '00000001']);
+    expect(notices).toEqual([
+      { kind: 'keep-alive', detail: '1 keep-alive byte(s) 0xFF skipped' },
+      { kind: 'keep-alive', detail: '2 keep-alive byte(s) 0xFF skipped' },
+      { kind: 'keep-alive', detail: '1 keep-alive byte(s) 0xFF skipped' },
+    ]);
+  });
+
+  it('rejects a record whose time is not a real date alone, and acknowledges the packet', () => {
+    const record = (time: string) =>
+      time +
+      '00' +
+      '09c28d9f' +
+      '1cb3757a' +
+      '00be' +
+      '00c6' +
+      '0f' +
+      '0053' +
+      '00' +
+      '00' +
+      '00' +
+      '00' +
+      '00' +
+      '00';
+    const packetHex =
+      '0803' +
+      record('0000018f3a5b2c00') +
+      record('ffffffffffffffff') +
+      record('0000000000000000') +
+      '03';
+    const { messages, notices } = teltonikaProtocol.decode(session(), packet(packetHex), NOW);
+    expect(messages[0]!.positions.map((p) => p.deviceTime)).toEqual([new Date(0x18f3a5b2c00)]);
+    expect(hexOf(messages[0]!.reply)).toBe('00000003');
+    expect(notices).toEqual([
+      {
+        kind: 'rejected-record',
+        detail:
+          'Teltonika record 2 of 3: time Invalid Date is not a real date (2000 to 2100); rejected',
+      },
+      {
+        kind: 'rejected-record',
+        detail: expect.stringMatching(/^Teltonika record 3 of 3: time .*1970.* is not a real date/),
+      },
+    ]);
+  });
+
+  it('reads Codec 8 records that carry 16-byte IO values by their structure', () => {
+    // One record: 1-byte ids, no 1/2/4/8-byte values, one 16-byte value (IO 203).
+    const record =
+      '0000015ab5642a88' +
+      '00' +
+      'd5db1769' +
+      'ec01d70a' +
+      '020a' +
+      '00e3' +
+      '04' +
+      '0004' +
+      '00' +
+      '01' +
+      '00' +
+      '00' +
+      '00' +
+      '00' +
+      '01' +
+      'cb' +
+      '00'.repeat(15) +
+      '2a';
+    const [p] = decodeOne(session(), packet('0801' + record + '01')).positions;
+    expect(p).toMatchObject({ lat: -33.5423734, lng: -70.7061911, speed: 4 });
+    expect(p!.attributes).toMatchObject({ io203: '42' }); // wider than 2^53: an exact decimal string
+  });
+
+  it('reads a Codec 13 message with its timestamp in seconds or milliseconds', () => {
+    const seconds = packet('0d010600000009' + '5f5e1000' + '48656c6c6f' + '01');
+    const millis = packet('0d01060000000d' + '0000017f5f5e1000' + '48656c6c6f' + '01');
+    for (const data of [seconds, millis]) {
+      expect(decodeOne(session(), data)).toEqual({ positions: [], commandResponse: 'Hello' });
+    }
+  });
+
+  it('drops a framed packet it cannot read without acknowledging it, and reads the next', () => {
+    const gh3000 = packet('07010000' + '01');
+    const overrun = packet('0802' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02');
+    const disagree = packet('0801' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02');
+    const stream = Buffer.concat([gh3000, overrun, disagree, bytes(VIENNA)]);
+    const { consumed, messages, notices } = teltonikaProtocol.decode(session(), stream, NOW);
+    expect(consumed).toBe(stream.length);
+    expect(messages.map((m) => hexOf(m.reply))).toEqual(['00000001']);
+    expect(notices?.map((n) => n.detail)).toEqual([
+      'Teltonika codec 0x7 is not supported: expected 0x08, 0x8E, 0x10, 0x0C or 0x0D; packet dropped, not acknowledged',
+      expect.stringMatching(
+        /^Teltonika Codec 8: needs \d+ more byte\(s\).*; packet dropped, not acknowledged$/,
+      ),
+      'Teltonika record counts disagree: 1 at the start, 2 at the end; packet dropped, not acknowledged',
+    ]);
+  });
+
+  it('refuses garbage, impossible lengths and data before the handshake', () => {
     expect(() =>
       teltonikaProtocol.decode(session(), Buffer.from('GET / HTTP/1.1\r\n'), NOW),
     ).toThrow(ProtocolError);
@@ -281,22 +398,13 @@ describe('Teltonika decoder', () => {
       /length 4294967295 is impossible/,
     );
     expect(() =>
-      teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('ffff'), NOW),
-    ).toThrow(/IMEI length/);
+      teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('0100'), NOW),
+    ).toThrow(/IMEI length 256 is impossible/);
     expect(() =>
       teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes('0003414243'), NOW),
     ).toThrow(/ASCII digits/);
     expect(() =>
       teltonikaProtocol.decode(teltonikaProtocol.createSession(), bytes(CODEC_8), NOW),
     ).toThrow(/before the IMEI handshake/);
-  });
-
-  it('rejects records that overrun or disagree with their counts', () => {
-    expect(() =>
-      decodeOne(session(), packet('0802' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02')),
-    ).toThrow(/needs \d+ more byte/);
-    expect(() =>
-      decodeOne(session(), packet('0801' + bytes(CODEC_8).subarray(10, -5).toString('hex') + '02')),
-    ).toThrow(/counts disagree/);
   });
 });

@@ -1,9 +1,12 @@
 import { ByteReader, asBuffer } from '../bytes';
+import { impossibility } from '../plausibility';
 import { ProtocolError } from '../types';
 import type { RawPosition } from '@waymark/domain';
-import type { DecodedMessage, TcpProtocol } from '../types';
-import { isAvlCodec, readAvlRecord } from './teltonika.avl';
+import type { DecodedMessage, DecodeNotice, TcpProtocol } from '../types';
+import { layoutsOf, readAvlRecord } from './teltonika.avl';
+import type { Layout } from './teltonika.avl';
 import { CODEC_12, decodeCodec12Response } from './teltonika.codec12';
+import { CODEC_13, decodeCodec13 } from './teltonika.codec13';
 import { crc16Ibm } from './teltonika.crc';
 
 /**
@@ -11,6 +14,7 @@ import { crc16Ibm } from './teltonika.crc';
  * Protocols": the device first sends its IMEI (2-byte length + ASCII digits) and waits for 0x01;
  * then AVL data packets: preamble 0x00000000, data field length (4), data (codec ID .. number of
  * data 2), CRC-16/IBM (4). The server acknowledges each packet with the record count (4 bytes).
+ * Devices keep an idle link open with a single 0xFF byte, before and after the handshake.
  */
 export interface TeltonikaSession {
   serial?: string;
@@ -23,6 +27,7 @@ export interface TeltonikaSession {
 const MAX_DATA_LENGTH = 64 * 1024;
 /** Codec ID + two record counts. */
 const MIN_DATA_LENGTH = 3;
+const KEEP_ALIVE = 0xff;
 const IMEI_ACCEPTED = Uint8Array.from([0x01]);
 
 export const teltonikaProtocol: TcpProtocol<TeltonikaSession> = {
@@ -31,24 +36,46 @@ export const teltonikaProtocol: TcpProtocol<TeltonikaSession> = {
   decode(session, buffer) {
     const buf = asBuffer(buffer);
     const messages: DecodedMessage[] = [];
+    const out: Output = { notices: undefined };
     let consumed = 0;
-    for (;;) {
+    while (consumed < buf.length) {
+      if (buf[consumed] === KEEP_ALIVE) {
+        consumed = skipKeepAlive(buf, consumed, out);
+        continue;
+      }
       const rest = buf.subarray(consumed);
       const step =
         session.serial === undefined
           ? readHandshake(session, rest)
-          : readPacket(session.serial, rest);
+          : readPacket(session.serial, rest, out);
       if (!step) break;
-      messages.push(step.message);
+      if (step.message) messages.push(step.message);
       consumed += step.size;
     }
-    return { consumed, messages };
+    return out.notices ? { consumed, messages, notices: out.notices } : { consumed, messages };
   },
 };
 
 interface Step {
   size: number;
-  message: DecodedMessage;
+  /** Undefined for a packet that was framed but dropped (see its notice). */
+  message?: DecodedMessage;
+}
+
+/** Notices of one decode call, allocated only when there is one. */
+interface Output {
+  notices: DecodeNotice[] | undefined;
+}
+
+function notice(out: Output, kind: DecodeNotice['kind'], detail: string) {
+  (out.notices ??= []).push({ kind, detail });
+}
+
+function skipKeepAlive(buf: Buffer, from: number, out: Output): number {
+  let at = from;
+  while (buf[at] === KEEP_ALIVE) at++;
+  notice(out, 'keep-alive', `${at - from} keep-alive byte(s) 0xFF skipped`);
+  return at;
 }
 
 function readHandshake(session: TeltonikaSession, buf: Buffer): Step | undefined {
@@ -68,17 +95,16 @@ function readHandshake(session: TeltonikaSession, buf: Buffer): Step | undefined
   return { size: 2 + length, message: { positions: [], serial: imei, reply: IMEI_ACCEPTED } };
 }
 
-function readPacket(serial: string, buf: Buffer): Step | undefined {
-  if (buf.length >= 4 && buf.readUInt32BE(0) !== 0) {
-    throw new ProtocolError(
-      `Teltonika packet must start with preamble 00000000, got ${buf.subarray(0, 4).toString('hex')}`,
-    );
+function readPacket(serial: string, buf: Buffer, out: Output): Step | undefined {
+  const preamble = Math.min(buf.length, 4);
+  for (let i = 0; i < preamble; i++) {
+    if (buf[i] !== 0) {
+      throw new ProtocolError(
+        `Teltonika packet must start with preamble 00000000, got ${buf.subarray(0, 4).toString('hex')}`,
+      );
+    }
   }
-  if (buf.length < 8) {
-    if (buf.subarray(0, 4).some((b) => b !== 0))
-      throw new ProtocolError('Teltonika packet preamble is not zero');
-    return undefined;
-  }
+  if (buf.length < 8) return undefined;
   const length = buf.readUInt32BE(4);
   if (length < MIN_DATA_LENGTH || length > MAX_DATA_LENGTH) {
     throw new ProtocolError(
@@ -91,43 +117,83 @@ function readPacket(serial: string, buf: Buffer): Step | undefined {
   const expected = buf.readUInt32BE(8 + length);
   const actual = crc16Ibm(data);
   if (expected !== actual) {
-    throw new ProtocolError(
-      `Teltonika CRC mismatch: packet says ${expected.toString(16)}, data gives ${actual.toString(16)}`,
+    // TCP already guards the bytes: a device that computes its CRC wrongly would otherwise
+    // resend the same packet forever. Its structure (counts, records) is checked below.
+    notice(
+      out,
+      'crc-mismatch',
+      `Teltonika CRC mismatch: packet says ${expected.toString(16)}, data gives ${actual.toString(16)}; decoded as its structure holds`,
     );
   }
-  const codec = data.readUInt8(0);
-  const count = data.readUInt8(1);
-  if (data.readUInt8(length - 1) !== count) {
-    throw new ProtocolError(
-      `Teltonika record counts disagree: ${count} at the start, ${data.readUInt8(length - 1)} at the end`,
-    );
+  try {
+    return { size, message: decodeData(data, serial, out) };
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error;
+    notice(out, 'skipped-frame', `${error.message}; packet dropped, not acknowledged`);
+    return { size };
   }
-  if (codec === CODEC_12)
-    return { size, message: { positions: [], commandResponse: decodeCodec12Response(data) } };
-  if (!isAvlCodec(codec)) {
-    throw new ProtocolError(
-      `Teltonika codec 0x${codec.toString(16)} is not supported: expected 0x08, 0x8E, 0x10 or 0x0C`,
-    );
-  }
-  return {
-    size,
-    message: { positions: readRecords(data, codec, count, serial), reply: ack(count) },
-  };
 }
 
-function readRecords(data: Buffer, codec: number, count: number, serial: string): RawPosition[] {
-  const r = new ByteReader(
-    data.subarray(2, data.length - 1),
-    `Teltonika codec 0x${codec.toString(16)}`,
-  );
-  const positions: RawPosition[] = [];
-  for (let i = 0; i < count; i++) positions.push(readAvlRecord(r, codec, serial));
-  if (r.remaining !== 0) {
+/** The data field of a framed packet: AVL records, or a command answer (Codec 12 / 13). */
+function decodeData(data: Buffer, serial: string, out: Output): DecodedMessage {
+  const codec = data.readUInt8(0);
+  const count = data.readUInt8(1);
+  const countAtEnd = data.readUInt8(data.length - 1);
+  if (countAtEnd !== count) {
     throw new ProtocolError(
-      `Teltonika data field has ${r.remaining} byte(s) left after ${count} record(s)`,
+      `Teltonika record counts disagree: ${count} at the start, ${countAtEnd} at the end`,
     );
   }
-  return positions;
+  if (codec === CODEC_12) return { positions: [], commandResponse: decodeCodec12Response(data) };
+  if (codec === CODEC_13) return { positions: [], commandResponse: decodeCodec13(data) };
+  const layouts = layoutsOf(codec);
+  if (!layouts) {
+    throw new ProtocolError(
+      `Teltonika codec 0x${codec.toString(16)} is not supported: expected 0x08, 0x8E, 0x10, 0x0C or 0x0D`,
+    );
+  }
+  // Every record counts in the acknowledgement, those rejected too: resending them would not
+  // make their time a real date.
+  return { positions: readRecords(data, layouts, count, serial, out), reply: ack(count) };
+}
+
+/**
+ * Records in the first layout that fits the data field exactly (codec 8 has two, see
+ * CODEC_8_WIDE_IDS); a record that is not a possible fix is rejected alone, with a notice.
+ */
+function readRecords(
+  data: Buffer,
+  layouts: readonly Layout[],
+  count: number,
+  serial: string,
+  out: Output,
+): RawPosition[] {
+  const records = data.subarray(2, data.length - 1);
+  let firstError: ProtocolError | undefined;
+  for (const layout of layouts) {
+    const r = new ByteReader(records, `Teltonika ${layout.name}`);
+    try {
+      const positions: RawPosition[] = [];
+      let rejected: string[] | undefined;
+      for (let i = 0; i < count; i++) {
+        const position = readAvlRecord(r, layout, serial);
+        const why = impossibility(position);
+        if (why) (rejected ??= []).push(`Teltonika record ${i + 1} of ${count}: ${why}; rejected`);
+        else positions.push(position);
+      }
+      if (r.remaining !== 0) {
+        throw new ProtocolError(
+          `Teltonika ${layout.name} data field has ${r.remaining} byte(s) left after ${count} record(s)`,
+        );
+      }
+      if (rejected) for (const detail of rejected) notice(out, 'rejected-record', detail);
+      return positions;
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      firstError ??= error;
+    }
+  }
+  throw firstError!;
 }
 
 /** "Server response: number of data received", 4 bytes big-endian. */

@@ -1,11 +1,14 @@
 import { Suspense, useState } from 'react';
 import { Box, Select, Stack, Text } from '@mantine/core';
-import { ANCHOR_RADIUS_OPTIONS } from '@waymark/domain';
+import { ANCHOR_RADIUS_OPTIONS, formatFeet } from '@waymark/domain';
 import { AddressAutocomplete } from '../../geofences/AddressAutocomplete';
 import { LocationMap, mapFallback } from '../lazyMaps';
 import type { StepProps } from './stepProps';
 
-const radiusOptions = ANCHOR_RADIUS_OPTIONS.map((r) => ({ value: String(r), label: `${r} ft` }));
+const radiusOptions = ANCHOR_RADIUS_OPTIONS.map((r) => ({
+  value: String(r),
+  label: formatFeet(r),
+}));
 
 /** Step 2: an address (a suggestion sets the point) or a point clicked on the map; radius. */
 export function LocationStep({ draft, errors, onChange }: StepProps) {

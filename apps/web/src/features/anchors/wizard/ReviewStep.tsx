@@ -1,4 +1,5 @@
 import { Image, Group, Stack, Table, Text } from '@mantine/core';
+import { formatFeet } from '@waymark/domain';
 import type { AnchorDraft } from './anchorDraft';
 
 /** What will be saved, to read over before 'Save Anchor'. */
@@ -18,7 +19,7 @@ export function ReviewStep({
     ['Serial', draft.serial.trim().toLowerCase()],
     ['Address', draft.address.trim() || '—'],
     ['Point', point],
-    ['Radius', `${draft.radius} ft`],
+    ['Radius', formatFeet(draft.radius)],
     ['Geofence', geofenceName ?? 'None'],
     ['Notes', draft.notes.trim() || '—'],
     ['Photos', String(draft.images.length + draft.pending.length)],

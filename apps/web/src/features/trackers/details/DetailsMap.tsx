@@ -17,13 +17,23 @@ interface DetailsMapProps {
   /** Position history of the chosen range, oldest first. */
   positions: readonly ApiPosition[];
   stops: readonly ApiStop[];
+  /** The user's choice of range the positions belong to (useDetailsRange's historyChoice). */
+  rangeChoice: number;
+  /** False while `positions` are still the previous range's, shown until the new ones come. */
+  rangeLoaded: boolean;
 }
 
 /**
  * The shared map in single mode: the tracker's current position, the trail and stops of the
  * chosen range, the accuracy circles of its cell and wifi fixes, and the account's geofences.
  */
-export function DetailsMap({ tracker, positions, stops }: DetailsMapProps) {
+export function DetailsMap({
+  tracker,
+  positions,
+  stops,
+  rangeChoice,
+  rangeLoaded,
+}: DetailsMapProps) {
   // The popup of the tracker starts open; closing it is the user's choice.
   const [selected, setSelected] = useState<number | null>(tracker.id);
   const canManageGeofences = useAbility()?.can('manage', 'Geofences') ?? false;
@@ -32,13 +42,15 @@ export function DetailsMap({ tracker, positions, stops }: DetailsMapProps) {
     () => (current ? [...positions, current] : positions),
     [positions, current],
   );
-  const points = useMemo(() => {
-    const all: [number, number][] = positions.map((p) => [p.lng, p.lat]);
-    if (current) all.push([current.lng, current.lat]);
-    return all;
-  }, [positions, current]);
-  // The camera fits once per tracker and once per loaded range, not on every refresh.
-  const fitKey = `${tracker.id}:${positions[0]?.timestamp ?? ''}:${positions.length > 0}`;
+  // The camera frames the chosen range (its history, not today's position far from it), or the
+  // current position when the range is empty; once per tracker and chosen range, when that
+  // range has loaded: not on refreshes or live positions.
+  const points = useMemo((): [number, number][] => {
+    if (!rangeLoaded) return [];
+    if (positions.length > 0) return positions.map((p) => [p.lng, p.lat]);
+    return current ? [[current.lng, current.lat]] : [];
+  }, [positions, current, rangeLoaded]);
+  const fitKey = `tracker-${tracker.id}-range-${rangeChoice}`;
 
   return (
     <Box h={{ base: 360, md: 'calc(100vh - 220px)' }} mih={360} pos="relative">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Switch, Text, Tooltip } from '@mantine/core';
+import { IconDotsVertical, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { downloadHistory, type HistoryRange } from '../../../api/deviceDetails';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import type { DateRange, DateRangePreset } from '../../../components/dateRange';
@@ -20,7 +20,11 @@ interface DetailsTopBarProps {
   onAutoRefresh: (on: boolean) => void;
 }
 
-/** Refresh, the UTC range, auto-refresh and the two CSV downloads (spec 000 §2.5). */
+/**
+ * Refresh, the UTC range, auto-refresh and the two CSV downloads (spec 000 §2.5). On phones
+ * (below sm) it stays one row: the range gets a compact label, and auto-refresh and the
+ * downloads move into a 'More actions' menu.
+ */
 export function DetailsTopBar(props: DetailsTopBarProps) {
   const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
   const { accountId, deviceId, range } = props;
@@ -56,13 +60,16 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
         utc
         maxDate={props.maxDate}
         unlimited={unlimited}
+        compact
       />
       <Switch
+        visibleFrom="sm"
         label="Auto-refresh"
         checked={props.autoRefresh}
         onChange={(e) => props.onAutoRefresh(e.currentTarget.checked)}
       />
       <Button
+        visibleFrom="sm"
         variant="default"
         leftSection={<IconDownload size={16} />}
         loading={downloading === 'stops'}
@@ -71,6 +78,7 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
         Download stops
       </Button>
       <Button
+        visibleFrom="sm"
         variant="default"
         leftSection={<IconDownload size={16} />}
         loading={downloading === 'positions'}
@@ -78,6 +86,38 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
       >
         Download these points
       </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            hiddenFrom="sm"
+            variant="default"
+            size="lg"
+            aria-label="More actions"
+            loading={downloading !== null}
+          >
+            <IconDotsVertical size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            // Its name says the state ('Auto-refresh Off'): Mantine's items are plain menuitems.
+            rightSection={
+              <Text size="xs" c="dimmed">
+                {props.autoRefresh ? 'On' : 'Off'}
+              </Text>
+            }
+            onClick={() => props.onAutoRefresh(!props.autoRefresh)}
+          >
+            Auto-refresh
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => download('stops')}>
+            Download stops
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => download('positions')}>
+            Download these points
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     </Group>
   );
 }

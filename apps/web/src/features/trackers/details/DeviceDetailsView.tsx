@@ -218,6 +218,8 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
               tracker={tracker}
               positions={positions.data ?? NO_POSITIONS}
               stops={stops.data ?? NO_STOPS}
+              rangeChoice={period.historyChoice}
+              rangeLoaded={positions.isSuccess && !positions.isPlaceholderData}
             />
           </Stack>
         </Grid.Col>

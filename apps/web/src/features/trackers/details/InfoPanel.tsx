@@ -1,5 +1,11 @@
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { batteryLevel, describeFix, formatPhone, type DeviceDetails } from '@waymark/domain';
+import {
+  batteryLevel,
+  describeFix,
+  formatPercent,
+  formatPhone,
+  type DeviceDetails,
+} from '@waymark/domain';
 import type { ReactNode } from 'react';
 import { formatMoment } from './feedback';
 import { InlineEdit } from './InlineEdit';
@@ -23,7 +29,10 @@ interface InfoPanelProps {
   canUpdate: boolean;
 }
 
-/** Info: the tracker and its latest fix; the name is edited in place (spec 000 §2.5). */
+/**
+ * Info: the tracker and its latest fix; the name is edited in place (spec 000 §2.5). The SIM's
+ * ICCID and the external power follow when the tracker reported them.
+ */
 export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
   const { save, saving } = useDeviceSave(device.account_id, device.id);
   const position = device.current_position;
@@ -58,11 +67,21 @@ export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
             '-'
           ) : (
             <Badge variant="light" color={BATTERY_COLOURS[batteryLevel(position.battery)]}>
-              {position.battery}%
+              {formatPercent(position.battery)}
             </Badge>
           )}
         </Field>
       </SimpleGrid>
+      {(device.iccid !== null || device.external_voltage !== null) && (
+        // Reported by the tracker itself (GT06 information packets, Teltonika IO 66): shown
+        // only when it reported them.
+        <SimpleGrid cols={2} spacing="sm">
+          {device.iccid !== null && <Field label="SIM ICCID">{device.iccid}</Field>}
+          {device.external_voltage !== null && (
+            <Field label="External power">{`${device.external_voltage.toFixed(1)} V`}</Field>
+          )}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

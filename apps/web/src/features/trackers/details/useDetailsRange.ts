@@ -21,13 +21,15 @@ interface RangeState extends DateRange {
   preset: DateRangePreset;
   /** The moment the range was chosen or refreshed: the picker's max date. */
   now: Date;
+  /** Counts the user's choices (a refresh is not one): the map frames each chosen range once. */
+  choice: number;
 }
 
 function today(): RangeState {
   const now = new Date();
   // Tracker details opens on the start of today, on the UTC clocks its picker uses.
   const range = presetRange('Today', now, UTC_ZONE) ?? { start: now, end: now };
-  return { ...range, preset: 'Today', now };
+  return { ...range, preset: 'Today', now, choice: 0 };
 }
 
 /**
@@ -45,7 +47,7 @@ export function useDetailsRange() {
   const [debounced] = useDebouncedValue(state, HISTORY_DEBOUNCE_MS);
 
   const choose = useCallback((range: DateRange, preset: DateRangePreset) => {
-    setState({ ...range, preset, now: new Date() });
+    setState((current) => ({ ...range, preset, now: new Date(), choice: current.choice + 1 }));
   }, []);
 
   const refresh = useCallback(() => {
@@ -54,7 +56,7 @@ export function useDetailsRange() {
       const live = LIVE_PRESETS.includes(current.preset)
         ? presetRange(current.preset, now, UTC_ZONE)
         : null;
-      return live ? { ...live, preset: current.preset, now } : { ...current, now };
+      return live ? { ...current, ...live, now } : { ...current, now };
     });
   }, []);
 
@@ -70,6 +72,8 @@ export function useDetailsRange() {
     choose,
     refresh,
     history,
+    /** The choice `history` belongs to. */
+    historyChoice: debounced.choice,
     autoRefresh,
     setAutoRefresh,
   };

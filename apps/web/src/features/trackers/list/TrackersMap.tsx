@@ -1,19 +1,36 @@
-import { FleetMap, TrackersLayer, type MapTracker } from '../../../map';
+import { useMemo, useState } from 'react';
+import { FleetMap, MapCamera, TrackersLayer, type MapTracker } from '../../../map';
 import { useAbility, useCurrentAccount } from '../../../app/session/useSession';
 import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
 
-/** The list screen's map: every filtered tracker, clustered, over the account's geofences. Loaded lazily with MapLibre. */
+/**
+ * A map of trackers, clustered, over the account's geofences; loaded lazily with MapLibre.
+ * The lists (trackers, groups) open on the spec's initial view, framed to the trackers only
+ * when it would show none of them; a map of one object (a group) passes `frameKey` and is
+ * framed to its trackers once per key.
+ */
 export function TrackersMap({
   trackers,
   selectedId,
   onSelect,
+  frameKey,
 }: {
   trackers: readonly MapTracker[];
   selectedId: number | null;
   onSelect: (id: number | null) => void;
+  frameKey?: string | number;
 }) {
   const accountId = useCurrentAccount()?.id ?? null;
   const canManageGeofences = useAbility()?.can('manage', 'Geofences') ?? false;
+  // A map opened by 'Show on map' (phones show the list or the map) goes to that tracker.
+  const [selectedAtOpen] = useState(selectedId);
+  const points = useMemo(
+    () =>
+      trackers.flatMap((t): [number, number][] =>
+        t.current_position ? [[t.current_position.lng, t.current_position.lat]] : [],
+      ),
+    [trackers],
+  );
   return (
     <FleetMap mode="cluster" aria-label="Trackers map">
       <AccountGeofencesLayer accountId={accountId} />
@@ -23,6 +40,13 @@ export function TrackersMap({
         onSelect={onSelect}
         popupAccess={{ accountId, canManageGeofences }}
       />
+      {selectedAtOpen === null && (
+        <MapCamera
+          points={points}
+          fitKey={frameKey ?? `fleet-${accountId ?? ''}`}
+          keepInitialView={frameKey === undefined}
+        />
+      )}
     </FleetMap>
   );
 }

@@ -1,0 +1,358 @@
+/**
+ * Real H02 packets, each with where it comes from:
+ * - DOC: the worked examples of "GPS Tracker Communication Protocol" V1.0.5 (H02, Shenzhen
+ *   HuaSunTeK), the document Sinotrack-type units follow.
+ * - TRACCAR: field captures from units in use, published as the test strings of Traccar's
+ *   H02ProtocolDecoderTest.java (github.com/traccar/traccar, Apache-2.0, the version at commit
+ *   23b327aac65025eedc1a2fd23eaee5a20674053a).
+ * `decodes` is what Waymark makes of it: a position, a status (the device's state without
+ * coordinates: heartbeats, cell reports, frames sent without a fix) or nothing (a form this
+ * decoder does not read).
+ */
+export interface H02Fixture {
+  source: 'DOC' | 'TRACCAR';
+  type: string;
+  /** Text frames as sent; binary frames as hex. */
+  text?: string;
+  hex?: string;
+  decodes: 'position' | 'status' | 'nothing';
+}
+
+const t = (
+  source: H02Fixture['source'],
+  decodes: H02Fixture['decodes'],
+  text: string,
+): H02Fixture => ({
+  source,
+  type: text.split(',')[2]?.replace('#', '') || '(none)',
+  text,
+  decodes,
+});
+const b = (decodes: H02Fixture['decodes'], hex: string, type = 'binary'): H02Fixture => ({
+  source: 'TRACCAR',
+  type,
+  hex,
+  decodes,
+});
+
+export const DOC_V1 =
+  '*HQ,353505910449999,V1,052825,A,2239.4210,N,11400.8825,E,0.00,348,180814,FFFFFFFF,90,3,460,0,9376,8532,9876,4357,0,0 #';
+export const DOC_XT = '*HQ,353505910449999,XT#';
+export const DOC_ALRM =
+  '*HQ,353505910449999,ALRM,1,052825,0,2239.4210,N,11400.8825,E,0.00,348,180814,FFFFFFFF,1CC,0,25FC,F48,90,  5FC-F48-10|  25FC-F48-6|25FC-F48-7#';
+export const DOC_BC =
+  '*HQ,353505910449999,BC,052825,138,A,2239.4210,N,11400.8825,E,0.00,348,03182512,FFFFFFFF,1CC,0,25FC,F48;A,2239.4210,N,11400.8825,E,0.00,348, 03182612,FFFFFFFF,1CC,0,25FC,F48#';
+export const DOC_V4_S20 =
+  '*HQ,2020916012,V4,S20,80,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,F7FFFBFF, 460,000,27A6,0F70#';
+
+export const H02_FIXTURES: H02Fixture[] = [
+  t('DOC', 'position', DOC_V1),
+  t('DOC', 'status', DOC_XT),
+  t(
+    'DOC',
+    'position',
+    '*HQ,353505910449999,VP1,A,2239.4210,N,11400.8825,E,0.00,348,180814,FFFFFFFF,90#',
+  ),
+  t('DOC', 'status', '*HQ,353505910449999,VP1,V,460,0,9376,8532,99Y9876,4357,99Y0,0,99Y#'),
+  t(
+    'DOC',
+    'position',
+    '*HQ,353505910449999,VI1,052825,0,2239.4210,N,11400.8825,E,0.00,348,180814,FFFFFFFF,1CC,0,25FC,F48,90,  25FC-F48-10|  25FC-F48-6|25FC-F48-7#',
+  ),
+  t('DOC', 'position', DOC_BC),
+  t('DOC', 'position', DOC_ALRM),
+  t('DOC', 'position', DOC_V4_S20),
+  t(
+    'DOC',
+    'position',
+    '*HQ,2020916012,V4,S20,00,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028, 220902,FFFFFBFF, 460,000,27A6,0F70#',
+  ),
+  t('DOC', 'status', '*HQ,135790246811221,V4,NXT#'),
+  t('DOC', 'status', '*HQ,135790246811221,V4,CQ #'),
+  t(
+    'DOC',
+    'status',
+    '*HQ,135790246811221,V4,INFO,80 ,132.44.55.33,8090,60,1,13578882828,0,0,0,0,1,cmnet,0,50#',
+  ),
+
+  t('TRACCAR', 'status', '*hq,356327081001239,VP1,V,470,002,92,3565,0Y92,19433,30Y92,1340,29#'),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4210209006,V1,054048,A,2828.2297,N,07733.4332,E,000.5,047,4,080918,EEE7FBDF,4261193,0#',
+  ),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,353505221264507,V2,100220,0,5238.26259,N,00507.33983,E,0.25,0,280917,FFFFFFFF,cc,28,  db,d75b#',
+  ),
+  t('TRACCAR', 'position', '*HQ,,V1,173212,A,2225.78879,S,02829.19021,E,0.00,0,290418,FFFFFBFF#'),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,353505221264507,VI1,075146,0,5238.25900,N,00507.33429,E,0.54,0,250917,FFFFFFFF,cc,28,  db,d75b#',
+  ),
+  t('TRACCAR', 'status', '*HQ,353505510948929,V1,,V,,N,,E,0.00,0,,FFFFF7FF,f0,a,11a0,c0c6#'),
+  t(
+    'TRACCAR',
+    'position',
+    '*hq,356327080425330,VP1,A,2702.7245,S,15251.9311,E,0.48,0.0000,080917#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4209951296,V19,214452,A,5201.0178,N,01830.5029,E,000.00,000,200417,,195.63.13.195,89480610500392633029,BFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*hq,356327080425330,VP1,A,2702.7215,S,15251.9309,E,0.62,0.0000,050917#',
+  ),
+  t('TRACCAR', 'status', '*HQ,356327080425330,XT,1,100#'),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,353111080001055,V3,044855,28403,01,001450,011473,158,-62,0292,0,X,030817,FFFFFBFF#',
+  ),
+  t('TRACCAR', 'status', '*HQ,4109198974,#'),
+  t('TRACCAR', 'status', '*HQ,1700086468,LINK,180902,15,0,84,0,0,240517,FFFFFBFF#'),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,355488020882405,V3,095426,74001,01,010278,045142,128,-92,02DE,0,X,090517,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,355488020882405,V3,095426,74001,04,010278,045142,128,,010278,026311,125,,010278,026582,125,,010278,028322,119,,02DD,0,X,090517,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4109179024,V19,181519,V,3853.2587,S,06205.9175,W,000.00,000,090217,,5492932630888,8954315265044716555?,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,8161289587,V1,181933,A,5444.3994,N,02516.3844,E,000.05,000,090317,FFFFBBFF,246,03,00002,41565#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,2130510938,V1,012632,A,0520.0663,N,10028.6324,E,0.286,023,100317,FFFFDFFF,69129336,0,100.0,18,5141,5A20#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4210209006,V1,201812,A,2608.9437,N,08016.2521,W,000.80,000,150317,EFE7F9FF,310,260,0,0,6#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4210209006,V1,201844,A,2608.9437,N,08016.2521,W,000.80,000,150317,FFFFF9FF,310,260,0,0,6#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4109179024,V19,103732,V,3853.2770,S,06205.8678,W,000.00,000,100217,,5492932630888,8954314165044716555?,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,4109179024,NBR,103732,722,310,0,6,8106,32010,23,8101,22007,25,8106,12010,23,8106,22105,22,8101,22012,16,8106,42010,5,100217,FFFFFBFF,5#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4106012736,V1,224434,A,1827.3855,N,06705.7577,W,000.00,000,100117,FFFFFBFF,310,260,49101,1753,5#',
+  ),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,4208150188,NBR,210249,260,6,0,7,1014,50675,37,1014,50633,27,1014,17933,18,1014,17231,15,1014,50632,12,1014,13211,11,1014,17031,10,281216,FFFFFBFF,2#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,353588020068342,V1,084436,A,3257.01525,N,00655.03865,W,57.78,40,011216,FFFBFFFF,25c,a, 154,b04c#',
+  ),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,356803210091319,BS,,2d4,a,1b63,1969,26,1b63,10b2,31,0,0,25,,ffffffff,60#',
+  ),
+  t('TRACCAR', 'status', '*HQ,1600068860,LINK,112137,20,8,67,0,0,081116,FFFFFBFF#'),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4209917484,V19,093043,V,5052.9749,N,00426.4322,E,000.00,000,130916,,0032475874141,8944538530000543700F,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,353505220873067,V1,,V,4605.75732,N,01430.73863,E,0.00,0,,FFFFFFEF,125,194,  64,d3#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF,712,01,0,0,6#',
+  ),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,1451316451,NBR,112315,724,10,2,2,215,2135,123,215,2131,121,011215,FFFFFFFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,1451316485,V1,121557,A,-23-3.3408,S,-48-2.8926,W,0.1,158,241115,FFFFFFFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,1451316485,V1,121557,A,-23-35.3408,S,-48-2.8926,W,0.1,158,241115,FFFFFFFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,355488020119695,V1,050418,,2827.61232,N,07703.84822,E,0.00,0,031015,FFFEFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,1451316409,V1,030149,A,-23-29.0095,S,-46-51.5852,W,2.4,065,070315,FFFFFFFF#',
+  ),
+  t(
+    'TRACCAR',
+    'status',
+    '*HQ,353588020068342,V1,000000,V,0.0000,0,0.0000,0,0.00,0.00,000000,ffffffff,000106,000002,000203,004c87,16#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,3800008786,V1,062507,V,3048.2437,N,03058.5617,E,000.00,000,250413,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,4300256455,V1,111817,A,1935.5128,N,04656.3243,E,0.00,100,170913,FFE7FBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,123456789012345,V1,155850,A,5214.5346,N,2117.4683,E,0.00,270.90,131012,ffffffff,000000,000000,000000,000000#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,353588010001689,V1,221116,A,1548.8220,S,4753.1679,W,0.00,0.00,300413,ffffffff,0002d4,000004,0001cd,000047#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,354188045498669,V1,195200,A,701.8915,S,3450.3399,W,0.00,205.70,050213,ffffffff,000243,000000,000000#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,2705171109,V1,213324,A,5002.5849,N,01433.7822,E,0.00,000,140613,FFFFFFFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V1,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#\r\n',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,S17,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,S14,100,10,1,3,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,S20,ERROR,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,S20,DONE,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,F7FFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,R8,ERROR,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,S23,165.165.33.250:8800,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,S24,thit.gd,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*TH,2020916012,V4,S1,OK,pass_word,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFD#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,353588020068342,V1,062840,A,5241.1249,N,954.9490,E,0.00,0.00,231013,ffffffff,000106,000002,000203,004c87,24#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,353505220903211,V1,075228,A,5227.5039,N,01032.8443,E,0.00,0,231013,FFFBFFFF,106,14, 201,2173#',
+  ),
+  t(
+    'TRACCAR',
+    'position',
+    '*HQ,356823035368767,V1,083618,A,0955.6392,N,07809.0796,E,0.00,0,070414,FFFBFFFF,194,3b5,  71,c9a9#',
+  ),
+  t('TRACCAR', 'status', '*HQ,8401016597,BASE,152609,0,0,0,0,211014,FFFFFFFF#'),
+  b('position', '2441060116601245431311165035313006004318210e000000fffffbffff0024'),
+  b(
+    'position',
+    '24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f',
+  ),
+  b('position', '2427051711092133391406135002584900014337822e000000ffffffffff0000'),
+  b('position', '2410307310010503162209022212874500113466574C014028fffffbffff0000'),
+  b(
+    'position',
+    '2441090013450831250401145047888000008554650e000000fffff9ffff001006000000000106020299109c01',
+  ),
+  b('position', '24270517030820321418041423307879000463213792000056fffff9ffff0000'),
+  b(
+    'position',
+    '2441091144271222470112142233983006114026520E000000FFFFFBFFFF0014060000000001CC00262B0F170A',
+  ),
+  b(
+    'position',
+    '24702802061601234020031910125482600612695044000000ffffbbff000000000000000001760d04e2c9934d',
+  ),
+  b(
+    'nothing',
+    '2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC',
+    'binary, 8-byte id',
+  ),
+  b(
+    'nothing',
+    '24971305007205201916101533335008000073206976000000effffbffff000252776566060000000000000000000049',
+    'binary, Wi-Fi',
+  ),
+];
+
+/** The bytes of a fixture as the device sent them. */
+export function h02Bytes(fixture: H02Fixture): Buffer {
+  return fixture.hex !== undefined
+    ? Buffer.from(fixture.hex, 'hex')
+    : Buffer.from(fixture.text!, 'latin1');
+}
