@@ -12,6 +12,7 @@ import type { Bus } from './events/bus';
 import type { PositionPipeline } from './pipeline/pipeline';
 import type { RealtimeHub } from './realtime/hub';
 import type { GeofenceIndexes } from './spatial/geofence-indexes';
+import type { ShipmentClock } from './modules/shipments/shipment-clock';
 
 /** What route plugins, listeners and services need from the running process. Built once. */
 export interface AppContext {
@@ -31,6 +32,8 @@ export interface AppContext {
   /** Durable background work (the database queue); handlers in `jobs/job-handlers.ts`. */
   jobs: JobQueue<JobPayloads>;
   sms: SmsSender;
+  /** Moves ongoing shipments on as their trackers' positions are committed. */
+  shipmentClock: ShipmentClock;
   /** Places cell-tower and Wi-Fi reports; undefined without CELL_GEOLOCATION_URL. */
   cellLocator: CellLocator | undefined;
 }

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createBus } from './events/create-bus';
 import { listenForCommands } from './modules/commands/commands.subscriptions';
+import { ShipmentClock } from './modules/shipments/shipment-clock';
 import { PositionPipeline } from './pipeline/pipeline';
 import { RealtimeHub } from './realtime/hub';
 import { GeofenceIndexes } from './spatial/geofence-indexes';
@@ -37,6 +38,7 @@ export async function createContext(
     geofences: geofenceIndexes,
     log,
   });
+  const jobs = new PgBossQueue<JobPayloads>(database, log);
   const ctx: AppContext = {
     config,
     database,
@@ -48,17 +50,20 @@ export async function createContext(
     hub: new RealtimeHub(bus),
     pipeline,
     storage: localStorage(`${config.DATA_DIR}/files`),
-    jobs: new PgBossQueue<JobPayloads>(database, log),
+    jobs,
     sms: createSms(config, database.db),
+    shipmentClock: new ShipmentClock({ database, bus, jobs }, log),
     cellLocator: createCellLocator(config),
   };
   listenForCommands(ctx, log);
+  ctx.shipmentClock.start();
   return ctx;
 }
 
 /** Lets what is under way finish, then stops following the bus. */
 export async function closeContext(ctx: AppContext) {
   await ctx.pipeline.flush();
+  await ctx.shipmentClock.stop();
   // Running jobs finish; queued ones stay in the database for the next start.
   await ctx.jobs.stop();
   await ctx.bus.close();

@@ -54,11 +54,15 @@ async function main() {
     : undefined;
   const simulator =
     ingest && config.SEED_DEMO && config.DEMO_SIMULATOR
-      ? await startDemoSimulator(ctx, {
-          osmand: ingest.listeners.osmand.port,
-          gt06: ingest.listeners.gt06.port,
-          teltonika: ingest.listeners.teltonika.port,
-        })
+      ? await startDemoSimulator(
+          ctx,
+          {
+            osmand: ingest.listeners.osmand.port,
+            gt06: ingest.listeners.gt06.port,
+            teltonika: ingest.listeners.teltonika.port,
+          },
+          app.log,
+        )
       : undefined;
 
   // Handlers before the start-up message: whoever reads it may send SIGTERM at once.

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './demo/demo';
 import { seedDemoFleet } from './demo/demo-fleet';
+import { seedDemoShipments } from './demo/demo-shipments';
 import { seedTimezones } from './db/seed/timezones';
 import { buildApp } from './http/app';
 import { createContext } from './context';
@@ -21,6 +22,7 @@ export async function startServices(config: Config, logger: FastifyServerOptions
   if (config.SEED_DEMO && (await isEmpty(database.db))) {
     await seedDemo(database.db, { reportUrl: config.DEMO_REPORT_URL });
     await seedDemoFleet(database, ctx.pipeline, app.log);
+    await seedDemoShipments(ctx, app.log);
     seeded = true;
   }
   return { ctx, app, seeded };

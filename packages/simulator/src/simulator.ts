@@ -17,6 +17,7 @@ import { DEFAULT_PORTS } from './trackers/tracker';
 import type { Ports, Tracker, TrackerContext } from './trackers/tracker';
 import { createHistoryVehicle } from './trips/history';
 import { createRandom } from './trips/random';
+import { upcomingTrip, type UpcomingTrip } from './trips/upcoming-trip';
 import { advance, createVehicle } from './trips/vehicle';
 import type { Vehicle } from './trips/vehicle-state';
 
@@ -51,6 +52,11 @@ export interface RunningSimulator {
   stop(): Promise<void>;
   /** Settles when the simulator stops (by `stop()` or `durationS`). */
   readonly done: Promise<void>;
+  /**
+   * The first trip the tracker's vehicle finishes by `until` (ms), as it will drive it (a copy
+   * is driven ahead; the vehicle is not moved); undefined for another serial or no arrival.
+   */
+  upcomingTrip(serial: string, until: number): UpcomingTrip | undefined;
 }
 
 /** How often the loop looks for due trackers: fine enough for rates up to 10/s per device. */
@@ -121,7 +127,12 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
     finish();
     return done;
   };
-  return { stats, devices, stop, done };
+  const indexOf = new Map(devices.map((device, i) => [device.serial, i]));
+  const tripOf = (serial: string, until: number) => {
+    const i = indexOf.get(serial);
+    return i === undefined ? undefined : upcomingTrip(vehicles[i]!, until);
+  };
+  return { stats, devices, stop, done, upcomingTrip: tripOf };
 }
 
 /**

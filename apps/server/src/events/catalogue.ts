@@ -3,7 +3,7 @@ import type { ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
 /**
  * Every domain event of Waymark and its payload: what happened, published by whoever did it
  * after its write committed, heard by whoever must react (the pipeline's registries, the
- * realtime hub, command delivery, and later notifications, rules and shipments). Payloads are
+ * realtime hub, command delivery, the shipment clock, and later notifications and rules). Payloads are
  * plain JSON data, so the same event crosses processes on NATS unchanged.
  */
 export interface DomainEvents {
@@ -22,6 +22,12 @@ export interface DomainEvents {
   'anchor.changed': { account_id: number; anchor_id: number };
   /** A tracker group of the account was created, changed or deleted (its trackers too). */
   'group.changed': { account_id: number; group_id: number };
+  /**
+   * Shipments of the account were created, edited, ended, archived or deleted, or the shipment
+   * clock moved them on: whoever keeps a copy (the clock's index of ongoing shipments) reads
+   * them again.
+   */
+  'shipment.changed': { account_id: number; shipment_ids: number[] };
   /** A data command waits to be written to the tracker's connection. */
   'command.queued': { device_message_id: number; serial: string; text: string };
   /** A data command was written to the tracker's open connection. */
@@ -42,6 +48,7 @@ export const EVENT_NAMES = [
   'geofence.changed',
   'anchor.changed',
   'group.changed',
+  'shipment.changed',
   'command.queued',
   'command.sent',
   'command.answered',

@@ -34,6 +34,10 @@ import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
 import { positionRoutes } from '../modules/positions/positions.routes';
 import { realtimeRoutes } from '../realtime/realtime.routes';
+import { publicShipmentRoutes } from '../modules/shipments/public-shipments.routes';
+import { shipmentBulkRoutes } from '../modules/shipments/shipment-bulk.routes';
+import { shipmentPositionRoutes } from '../modules/shipments/shipment-positions.routes';
+import { shipmentRoutes } from '../modules/shipments/shipments.routes';
 import { accountRoutes } from '../modules/accounts/accounts.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { healthRoutes } from '../modules/health/health.routes';
@@ -110,6 +114,10 @@ export async function buildApp(
       await api.register(anchorRoutes, { ctx });
       await api.register(anchorImageRoutes, { ctx });
       await api.register(dwellRoutes, { ctx });
+      await api.register(shipmentRoutes, { ctx });
+      await api.register(shipmentBulkRoutes, { ctx });
+      await api.register(shipmentPositionRoutes, { ctx });
+      await api.register(publicShipmentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -66,6 +66,7 @@ beforeAll(async () => {
   const account = await createAccount(t, {
     is_b2b_account: true,
     has_api_access: true,
+    can_track_shipments: true,
     settings: { ble_tags: '1', controls_available: '1', custom_commands_available: '1' },
   });
   const admin = await createUser(t, { account, role: 'admin', is_gpx_admin: true });
@@ -90,7 +91,22 @@ beforeAll(async () => {
     headers,
     payload: { name: 'Dock 4', serial: 'aa:bb:cc:dd:ee:ff', lat: 41.88, lng: -87.63 },
   });
-  expect([group.statusCode, anchor.statusCode]).toEqual([201, 200]);
+  const shipment = await t.app.inject({
+    method: 'POST',
+    url: `/api/accounts/${account.id}/shipments`,
+    headers,
+    payload: {
+      name: 'PO 1',
+      start_at: new Date().toISOString(),
+      end_at: new Date(Date.now() + 3600_000).toISOString(),
+      device_id: device.id,
+      from_geofence_id: geofence.id,
+      to_address: { name: 'Dock 4', lat: 41.9, lng: -87.6 },
+      notify_at: 0,
+    },
+  });
+  expect([group.statusCode, anchor.statusCode, shipment.statusCode]).toEqual([201, 200, 201]);
+  const shipmentId = shipment.json<{ data: { id: number } }>().data.id;
   pathIds = { account: account.id, device: device.id, user: admin.id };
   known = {
     account_id: account.id,
@@ -102,6 +118,14 @@ beforeAll(async () => {
     group_ids: [group.json<{ data: { id: number } }>().data.id],
     geofenceId: geofence.id,
     geofence_id: geofence.id,
+    // A shipment's sides: a geofence to start, an address to end (each side takes one).
+    from_geofence_id: geofence.id,
+    from_address: null,
+    to_geofence_id: null,
+    to_address: { name: 'Dock 4', lat: 41.9, lng: -87.6 },
+    notify_at: 0,
+    shipmentId,
+    ids: [shipmentId],
     anchorId: anchor.json<{ data: { id: number } }>().data.id,
     imageId: 1,
     timezone_id: 1,

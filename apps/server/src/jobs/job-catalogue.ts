@@ -24,6 +24,13 @@ export type JobPayloads = {
     to: string;
     offset: number;
   };
+  /** One e-mail or text message of a shipment event (a row of shipment_notifications). */
+  'shipment-notification': { notification_id: number };
+  /**
+   * Every minute: the time-based transitions of ongoing shipments (late at the deadline, the
+   * notify_at warning) whose trackers stopped reporting, and notifications left unqueued.
+   */
+  'shipments-clock': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;

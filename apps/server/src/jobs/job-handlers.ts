@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context';
 import { deliverPositionsReport } from '../modules/exports/report-builder.service';
 import { deliverGeofenceVisits } from '../modules/geofences/geofences.export';
+import { runShipmentClock } from '../modules/shipments/shipment-clock.job';
+import { sendShipmentNotification } from '../modules/shipments/shipment-notifications';
 import type { JobName, JobPayloads } from './job-catalogue';
 import type { JobHandler } from './job-queue';
 
@@ -8,6 +10,8 @@ import type { JobHandler } from './job-queue';
 const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]> } = {
   'positions-report': (ctx) => (job) => deliverPositionsReport(ctx, job),
   'geofence-visits-export': (ctx) => (job) => deliverGeofenceVisits(ctx, job),
+  'shipment-notification': (ctx) => (job) => sendShipmentNotification(ctx, job),
+  'shipments-clock': (ctx) => () => runShipmentClock(ctx),
 };
 
 export const JOB_NAMES = Object.keys(handlers) as JobName[];
@@ -17,4 +21,8 @@ export async function workJobs(ctx: AppContext) {
   await ctx.jobs.start();
   await ctx.jobs.work('positions-report', handlers['positions-report'](ctx));
   await ctx.jobs.work('geofence-visits-export', handlers['geofence-visits-export'](ctx));
+  await ctx.jobs.work('shipment-notification', handlers['shipment-notification'](ctx));
+  await ctx.jobs.work('shipments-clock', handlers['shipments-clock'](ctx));
+  // Every minute (UTC), the clock moves shipments of silent trackers on (late, notify).
+  await ctx.jobs.schedule('shipments-clock', '* * * * *', {});
 }

@@ -113,3 +113,31 @@ export function boundedIntSchema({ min, max, error }: NumberRange) {
   const message = error ?? FIELD_MESSAGES.wholeNumber(min, max);
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
+
+/** The message of a date-time that is not one. */
+export const DATE_TIME_MESSAGE = 'must be a date (ISO 8601 or yyyy-MM-dd HH:mm:ss)';
+
+/**
+ * A date-time, in a JSON body or a query string: ISO 8601, or 'yyyy-MM-dd HH:mm:ss' which the
+ * web app sends and which is read as UTC (a server must not guess the caller's zone).
+ * `error`: the message when the value is missing or not a string (a spec text where there is one).
+ */
+export function dateTimeSchema(options: { error?: string } = {}) {
+  const base = options.error ? z.string({ error: options.error }) : z.string();
+  return base.trim().transform((value, ctx) => {
+    const iso = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
+      ? `${value.replace(' ', 'T')}Z`
+      : value;
+    const date = new Date(iso);
+    // Years a PostgreSQL timestamp holds and a person means; JavaScript reaches -271821.
+    const year = date.getUTCFullYear();
+    if (Number.isNaN(date.getTime()) || year < 1 || year > 9999) {
+      ctx.addIssue({
+        code: 'custom',
+        message: options.error && !value ? options.error : DATE_TIME_MESSAGE,
+      });
+      return z.NEVER;
+    }
+    return date;
+  });
+}

@@ -11,6 +11,8 @@ export interface Random {
   int(min: number, max: number): number;
   chance(probability: number): boolean;
   pick<T>(items: readonly T[]): T;
+  /** An independent copy at the same point: it draws the numbers this one would draw next. */
+  fork(): Random;
 }
 
 export function createRandom(seed: number | string): Random {
@@ -31,6 +33,8 @@ export function createRandom(seed: number | string): Random {
       if (items.length === 0) throw new Error('Cannot pick from an empty list');
       return items[Math.floor(items.length * next())]!;
     },
+    // A numeric seed is taken as the state itself, so the copy goes on from here.
+    fork: () => createRandom(state),
   };
 }
 

@@ -4,3 +4,4 @@ export * from './geofences';
 export * from './exports';
 export * from './commands';
 export * from './places';
+export * from './shipments';

@@ -1,0 +1,260 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { ArrivalPrediction, ShipmentEventType, ShipmentStatus } from '@waymark/domain';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { deviceEvents, shipmentEvents, shipmentNotifications, shipments } from '../../db/schema';
+
+type Executor = Db | Tx;
+
+/** The columns a transition sets: the clock's fields and, for an edit, the edited ones. */
+export type ShipmentWrite = Partial<
+  Pick<
+    typeof shipments.$inferInsert,
+    | 'status'
+    | 'began_at'
+    | 'ended_at'
+    | 'notified_at'
+    | 'estimated_end_at'
+    | 'name'
+    | 'carrier'
+    | 'start_at'
+    | 'end_at'
+    | 'notify_at'
+    | 'notification_emails'
+    | 'notification_phone_numbers'
+  >
+>;
+
+/**
+ * Writes the shipment only if it is still at `version` (and bumps it): true when written. An
+ * edit, an End or another process that got there first wins; the loser reads again.
+ */
+export async function writeAtVersion(
+  tx: Executor,
+  id: number,
+  version: number,
+  values: ShipmentWrite,
+): Promise<boolean> {
+  const rows = await tx
+    .update(shipments)
+    .set({ ...values, version: sql`${shipments.version} + 1`, updated_at: new Date() })
+    .where(and(eq(shipments.id, id), eq(shipments.version, version)))
+    .returning({ id: shipments.id });
+  return rows.length > 0;
+}
+
+export interface EventInsert {
+  accountId: number;
+  deviceId: number;
+  shipmentId: number;
+  type: ShipmentEventType;
+  description: string;
+  at: Date;
+  lat: number | null;
+  lng: number | null;
+}
+
+/**
+ * The events, each among its tracker's device events and the shipment's own (linked), in the
+ * order given; answers the device event ids and the shipment event ids.
+ */
+export async function insertEvents(tx: Executor, events: readonly EventInsert[]) {
+  if (events.length === 0) return [];
+  const device = await tx
+    .insert(deviceEvents)
+    .values(
+      events.map((e) => ({
+        account_id: e.accountId,
+        device_id: e.deviceId,
+        event_type: e.type,
+        description: e.description,
+        lat: e.lat,
+        lng: e.lng,
+        created_at: e.at,
+      })),
+    )
+    .returning({ id: deviceEvents.id });
+  const own = await tx
+    .insert(shipmentEvents)
+    .values(
+      events.map((e, i) => ({
+        shipment_id: e.shipmentId,
+        event_type: e.type,
+        description: e.description,
+        event_at: e.at,
+        lat: e.lat,
+        lng: e.lng,
+        device_event_id: device[i]!.id,
+      })),
+    )
+    .returning({ id: shipmentEvents.id });
+  return events.map((_, i) => ({ deviceEventId: device[i]!.id, shipmentEventId: own[i]!.id }));
+}
+
+export interface NotificationInsert {
+  shipmentEventId: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+}
+
+export async function insertNotifications(tx: Executor, rows: readonly NotificationInsert[]) {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(shipmentNotifications)
+    .values(
+      rows.map((r) => ({
+        shipment_event_id: r.shipmentEventId,
+        channel: r.channel,
+        recipient: r.recipient,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: shipmentNotifications.id });
+  return inserted.map((r) => r.id);
+}
+
+export async function markQueued(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(shipmentNotifications)
+    .set({ queued_at: new Date() })
+    .where(inArray(shipmentNotifications.id, [...ids]));
+}
+
+/** Notifications whose job was never queued (the process stopped in between). */
+export async function unqueuedNotificationIds(db: Db, before: Date) {
+  const rows = await db
+    .select({ id: shipmentNotifications.id })
+    .from(shipmentNotifications)
+    .where(
+      and(isNull(shipmentNotifications.queued_at), lt(shipmentNotifications.created_at, before)),
+    )
+    .limit(10_000);
+  return rows.map((r) => r.id);
+}
+
+export interface ClaimedNotification {
+  channel: 'email' | 'sms';
+  recipient: string;
+  description: string;
+  event_type: ShipmentEventType;
+  name: string;
+  uuid: string;
+  end_at: Date | string;
+  status: ShipmentStatus;
+}
+
+/** Marks the notification sent and answers what to send; undefined when it already was. */
+export async function claimNotification(db: Db, id: number) {
+  const [row] = await queryRows<ClaimedNotification>(
+    db,
+    sql`UPDATE shipment_notifications n SET sent_at = now()
+        FROM shipment_events e JOIN shipments s ON s.id = e.shipment_id
+        WHERE n.id = ${id} AND n.sent_at IS NULL AND e.id = n.shipment_event_id
+        RETURNING n.channel, n.recipient, e.description, e.event_type, s.name, s.uuid, s.end_at,
+          s.status`,
+  );
+  return row;
+}
+
+/** Gives a claim back after sending failed, so the retry sends it. */
+export async function releaseNotification(db: Db, id: number) {
+  await db
+    .update(shipmentNotifications)
+    .set({ sent_at: null })
+    .where(eq(shipmentNotifications.id, id));
+}
+
+export interface PredictionInsert {
+  shipmentId: number;
+  at: Date;
+  estimatedEndAt: Date;
+  remainingM: number;
+  speedMps: number;
+  roadFactor: number;
+  lat: number;
+  lng: number;
+}
+
+/** A prediction of the domain's rules as a row of shipment_predictions. */
+export function predictionRow(shipmentId: number, p: ArrivalPrediction): PredictionInsert {
+  return {
+    shipmentId,
+    at: new Date(p.at),
+    estimatedEndAt: new Date(p.estimatedEndAt),
+    remainingM: p.remainingM,
+    speedMps: p.speedMps,
+    roadFactor: p.roadFactor,
+    lat: p.lat,
+    lng: p.lng,
+  };
+}
+
+/**
+ * Keeps every prediction and sets each ongoing shipment's newest estimate: two statements for
+ * a whole batch of positions.
+ */
+export async function recordPredictions(tx: Executor, rows: readonly PredictionInsert[]) {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (r: PredictionInsert) => T) => sql.param(rows.map(pick));
+  const at = (pick: (r: PredictionInsert) => Date) => col((r) => pick(r).toISOString());
+  await tx.execute(sql`
+    INSERT INTO shipment_predictions (shipment_id, predicted_at, estimated_end_at, remaining_m,
+      speed_mps, road_factor, lat, lng)
+    SELECT * FROM unnest(${col((r) => r.shipmentId)}::int[], ${at((r) => r.at)}::timestamptz[],
+      ${at((r) => r.estimatedEndAt)}::timestamptz[], ${col((r) => r.remainingM)}::float8[],
+      ${col((r) => r.speedMps)}::real[], ${col((r) => r.roadFactor)}::real[],
+      ${col((r) => r.lat)}::float8[], ${col((r) => r.lng)}::float8[])`);
+  // The newest per shipment: a batch may hold several fixes of one tracker.
+  const newest = new Map<number, PredictionInsert>();
+  for (const r of rows) newest.set(r.shipmentId, r);
+  const last = [...newest.values()];
+  await tx.execute(sql`
+    UPDATE shipments s SET estimated_end_at = u.estimated_end_at
+    FROM unnest(${sql.param(last.map((r) => r.shipmentId))}::int[],
+      ${sql.param(last.map((r) => r.estimatedEndAt.toISOString()))}::timestamptz[])
+      AS u(id, estimated_end_at)
+    WHERE s.id = u.id AND s.ended_at IS NULL`);
+}
+
+/** Shipments whose notify time or deadline has come while ongoing: the scheduled job's work. */
+export async function dueShipmentIds(db: Db, now: Date) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM shipments
+        WHERE status IN ('not-started', 'in-progress', 'running-late')
+          AND ((status <> 'running-late' AND end_at <= ${now.toISOString()}::timestamptz)
+            OR (notify_at > 0 AND notified_at IS NULL
+              AND end_at - make_interval(hours => notify_at) <= ${now.toISOString()}::timestamptz
+              AND end_at > ${now.toISOString()}::timestamptz))
+        LIMIT 10000`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The tracker's fixes in a time range, oldest first (at most `limit`): what catching up reads. */
+export async function fixesBetween(
+  db: Db,
+  deviceId: number,
+  from: Date,
+  to: Date,
+  limit = 100_000,
+) {
+  const rows = await queryRows<{
+    fix_time: Date | string;
+    lat: number;
+    lng: number;
+    accuracy: number | null;
+  }>(
+    db,
+    sql`SELECT fix_time, lat, lng, accuracy FROM positions
+        WHERE device_id = ${deviceId} AND fix_time >= ${from.toISOString()}::timestamptz
+          AND fix_time <= ${to.toISOString()}::timestamptz
+        ORDER BY fix_time LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    time: new Date(r.fix_time).getTime(),
+    lat: r.lat,
+    lng: r.lng,
+    accuracy: r.accuracy,
+  }));
+}

@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { onFix, type CurrentPosition } from '@waymark/domain';
+import type { DomainEvents } from '../../events/catalogue';
+import { OngoingShipments, type OngoingShipment } from './ongoing-shipments';
+import { predictionRow, recordPredictions, type PredictionInsert } from './shipment-clock.queries';
+import { writeTransitions, type ShipmentWriter, type Transition } from './shipment-transitions';
+
+type Committed = DomainEvents['positions.committed']['positions'];
+
+/**
+ * The shipment clock's position half: it follows `positions.committed` and moves the ongoing
+ * shipments of the trackers that moved through the pure rules (onFix): begin, arrival, late
+ * and notify, and a predicted arrival per fix, every one kept. Cheap per position: ongoing
+ * shipments are held by tracker in memory (OngoingShipments), read again when `shipment.changed`,
+ * `device.changed` or `geofence.changed` says they changed. It follows positions only while
+ * there are ongoing shipments, so an account without any costs the pipeline nothing.
+ * Batches are handled one round at a time, in order; positions arriving meanwhile wait and go
+ * in the next round together.
+ */
+export class ShipmentClock {
+  readonly ongoing: OngoingShipments;
+  private readonly waiting: Committed[] = [];
+  private running: Promise<void> | undefined;
+  private stopFollowing: (() => void) | undefined;
+  private readonly subscriptions: (() => void)[] = [];
+
+  constructor(
+    private readonly ctx: ShipmentWriter,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.ongoing = new OngoingShipments(ctx.database.db, log, () => this.followPositions());
+  }
+
+  /** Reads the ongoing shipments and starts following the bus. */
+  start() {
+    const { bus } = this.ctx;
+    this.subscriptions.push(
+      bus.subscribe('shipment.changed', ({ shipment_ids }) => {
+        void this.ongoing.reload({ ids: shipment_ids });
+      }),
+      bus.subscribe('device.changed', ({ device_id }) => {
+        void this.ongoing.reload({ deviceIds: [device_id] });
+      }),
+      bus.subscribe('geofence.changed', ({ account_id }) => {
+        void this.ongoing.reload({ accountId: account_id });
+      }),
+    );
+    void this.ongoing.reload({ all: true });
+  }
+
+  /** Stops following the bus once the rounds and reloads under way are done. */
+  async stop() {
+    for (const unsubscribe of this.subscriptions.splice(0)) unsubscribe();
+    this.stopFollowing?.();
+    this.stopFollowing = undefined;
+    await this.settled();
+  }
+
+  /** True while it follows committed positions (there are ongoing shipments). */
+  get following() {
+    return this.stopFollowing !== undefined;
+  }
+
+  /** Resolves when the positions received so far have moved their shipments (tests). */
+  async settled() {
+    await this.ongoing.settled();
+    while (this.running) await this.running;
+  }
+
+  /** Follows committed positions exactly while there are ongoing shipments or reloads. */
+  private followPositions() {
+    const wanted = this.ongoing.size > 0 || this.ongoing.loading;
+    if (wanted && !this.stopFollowing) {
+      this.stopFollowing = this.ctx.bus.subscribe('positions.committed', ({ positions }) =>
+        this.receive(positions),
+      );
+    } else if (!wanted && this.stopFollowing) {
+      this.stopFollowing();
+      this.stopFollowing = undefined;
+    }
+  }
+
+  private receive(positions: Committed): Promise<void> {
+    this.waiting.push(positions);
+    this.running ??= this.drain().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async drain() {
+    while (this.waiting.length > 0) {
+      // A shipment created or changed just before these positions is in the index first.
+      await this.ongoing.settled();
+      const positions = this.waiting.splice(0).flat();
+      try {
+        await this.advance(positions);
+      } catch (err) {
+        this.log.error({ err }, 'shipment clock round failed');
+      }
+    }
+  }
+
+  /** One round: every fix through the rules, then one write of what changed. */
+  private async advance(positions: Committed) {
+    const changed = new Map<number, { entry: OngoingShipment; transition: Transition }>();
+    const predictions: PredictionInsert[] = [];
+    for (const { position } of positions) {
+      for (const entry of this.ongoing.of(position.device_id)) {
+        const step = onFix(entry.clock, fixOf(position));
+        entry.clock = step.clock;
+        if (step.prediction) predictions.push(predictionRow(entry.facts.id, step.prediction));
+        const earlier = changed.get(entry.facts.id)?.transition;
+        if (step.events.length === 0 && !earlier) continue;
+        // Several fixes of one tracker in a round: one write with all their events.
+        changed.set(entry.facts.id, {
+          entry,
+          transition: {
+            facts: entry.facts,
+            clock: step.clock,
+            events: [...(earlier?.events ?? []), ...step.events],
+          },
+        });
+      }
+    }
+    await recordPredictions(this.ctx.database.db, predictions);
+    if (changed.size === 0) return;
+    const written = await writeTransitions(
+      this.ctx,
+      [...changed.values()].map((c) => c.transition),
+    );
+    const lost: number[] = [];
+    for (const [id, { entry }] of changed) {
+      // Written: the next round writes over the new version even before the reload.
+      if (written.has(id)) entry.facts = { ...entry.facts, version: entry.facts.version + 1 };
+      else lost.push(id);
+    }
+    // Changed meanwhile (an edit, an End): read again. The rules derive begin, arrival and
+    // lateness from the state, so the next fix makes up for this one.
+    if (lost.length > 0) void this.ongoing.reload({ ids: lost });
+  }
+}
+
+function fixOf(p: CurrentPosition) {
+  return { time: Date.parse(p.timestamp), lat: p.lat, lng: p.lng, accuracy: p.accuracy };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  extendTrack,
+  movingSpeed,
+  predictedArrival,
+  ROAD_FACTOR,
+  roadFactor,
+  SPEED_WINDOW_MS,
+  type SpeedFix,
+} from './arrival.rules';
+
+const MIN = 60_000;
+/** 0.001° of latitude is 111.2 m. */
+const at = (minute: number, lat: number): SpeedFix => ({ time: minute * MIN, lat, lng: -87 });
+
+describe('the moving speed', () => {
+  it('is distance over time of the steps where the tracker moved', () => {
+    // 1.112 km a minute for six minutes: 18.5 m/s (66.7 km/h).
+    const track = Array.from({ length: 7 }, (_, i) => at(i, 41 + i * 0.01));
+    expect(movingSpeed(track)).toBeCloseTo(1112 / 60, 0);
+  });
+
+  it('leaves out standing, and needs five minutes of moving', () => {
+    const moving = Array.from({ length: 6 }, (_, i) => at(i, 41 + i * 0.01));
+    const parked = Array.from({ length: 20 }, (_, i) => at(5 + i, 41.05 + (i % 2) * 0.000_01));
+    expect(movingSpeed([...moving, ...parked])).toBeCloseTo(1112 / 60, 0);
+    expect(movingSpeed(moving.slice(0, 5))).toBeNull();
+    expect(movingSpeed(parked)).toBeNull();
+  });
+
+  it('leaves out a jump no vehicle makes', () => {
+    const track = Array.from({ length: 7 }, (_, i) => at(i, 41 + i * 0.01));
+    track.splice(3, 0, { time: 2.5 * MIN, lat: 43, lng: -87 });
+    expect(movingSpeed(track)).toBeCloseTo(1112 / 60, -1);
+  });
+});
+
+describe('the track', () => {
+  it('keeps the fixes of the last quarter of an hour, in order', () => {
+    let track: SpeedFix[] = [];
+    for (let minute = 0; minute <= 60; minute += 5) track = extendTrack(track, at(minute, 41));
+    expect(track.map((p) => p.time / MIN)).toEqual([45, 50, 55, 60]);
+    expect(SPEED_WINDOW_MS).toBe(15 * MIN);
+    expect(extendTrack(track, at(55, 42))).toEqual(track);
+  });
+});
+
+describe('the road factor', () => {
+  const origin = { lat: 41, lng: -87 };
+  it('is 1.2 until the tracker is 10 km away, then its own detour within 1 to 1.6', () => {
+    // 5.6 km north, after driving 9 km.
+    expect(roadFactor(origin, 9000, { lat: 41.05, lng: -87 })).toBe(ROAD_FACTOR);
+    expect(roadFactor(null, 0, { lat: 42, lng: -87 })).toBe(ROAD_FACTOR);
+    // 22.2 km north after 24.5 km of road: 1.1.
+    expect(roadFactor(origin, 24_464, { lat: 41.2, lng: -87 })).toBeCloseTo(1.1, 2);
+    expect(roadFactor(origin, 20_000, { lat: 41.2, lng: -87 })).toBe(1);
+    expect(roadFactor(origin, 90_000, { lat: 41.2, lng: -87 })).toBe(1.6);
+  });
+});
+
+describe('the predicted arrival', () => {
+  it('is the remaining distance times the road factor at the moving speed', () => {
+    // 36 km at 20 m/s: 30 minutes, 36 with the road factor.
+    expect(ROAD_FACTOR).toBe(1.2);
+    expect(predictedArrival(0, 36_000, 20)).toBe(36 * MIN);
+    expect(predictedArrival(5 * MIN, 0, 20)).toBe(5 * MIN);
+    expect(predictedArrival(0, 36_000, 20, 1)).toBe(30 * MIN);
+  });
+});

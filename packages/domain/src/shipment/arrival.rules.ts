@@ -1,0 +1,108 @@
+import { distanceMetres } from '../geo/geo.rules';
+
+/** A precise fix of the tracker, as the arrival prediction keeps it (time in epoch ms). */
+export interface SpeedFix {
+  time: number;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Roads are longer than the great circle: the detour index of road networks in the US is
+ * about 1.2 (road distance over straight-line distance between the same two points, measured
+ * over many city pairs). It stands for the distance still to go until the trip shows its own
+ * (see `roadFactor`).
+ */
+export const ROAD_FACTOR = 1.2;
+
+/**
+ * Once the tracker is this far (straight line) from where the clock started following it,
+ * its own detour so far is the road factor: the path it drove over the straight line it
+ * covered. Highways between cities are straighter than the average, town streets less so.
+ */
+export const OWN_DETOUR_AFTER_M = 10_000;
+/** The tracker's own detour is kept within these bounds (a loop or a GPS glitch is not a road). */
+export const ROAD_FACTOR_MIN = 1;
+export const ROAD_FACTOR_MAX = 1.6;
+
+/**
+ * The speed that predicts the arrival is the tracker's over the last 15 minutes: long enough
+ * to smooth traffic lights, short enough that a truck leaving town for the highway is
+ * predicted at highway speed within a quarter of an hour.
+ */
+export const SPEED_WINDOW_MS = 15 * 60_000;
+
+/** Between two fixes faster than this the tracker moved; slower, it stood (GPS drift). */
+export const MOVING_SPEED_MPS = 1;
+
+/** Faster than this (about 250 km/h) between two fixes is a jump of the fix, not a drive. */
+export const MAX_PLAUSIBLE_SPEED_MPS = 70;
+
+/**
+ * A speed is measured only from at least 5 minutes of moving in the window; with less (just
+ * set off, or parked) the last measured speed stands, so a parked truck's predicted arrival
+ * slides later with every fix instead of vanishing.
+ */
+export const MIN_MOVING_MS = 5 * 60_000;
+
+/** True when the step between two fixes was driven (not drift, not a jump). */
+export function isMovingStep(a: SpeedFix, b: SpeedFix): boolean {
+  const dt = b.time - a.time;
+  if (dt <= 0) return false;
+  const speed = distanceMetres(a.lat, a.lng, b.lat, b.lng) / (dt / 1000);
+  return speed >= MOVING_SPEED_MPS && speed <= MAX_PLAUSIBLE_SPEED_MPS;
+}
+
+/** The track with `point` added (when newer than the last) and fixes older than the window gone. */
+export function extendTrack(track: readonly SpeedFix[], point: SpeedFix): SpeedFix[] {
+  const last = track[track.length - 1];
+  const kept = last && point.time <= last.time ? [...track] : [...track, point];
+  const newest = kept[kept.length - 1]!.time;
+  return kept.filter((p) => p.time >= newest - SPEED_WINDOW_MS);
+}
+
+/**
+ * The tracker's moving speed over the track in metres per second: distance over time of the
+ * steps between fixes where it moved, or null with less than MIN_MOVING_MS of moving.
+ */
+export function movingSpeed(track: readonly SpeedFix[]): number | null {
+  let metres = 0;
+  let ms = 0;
+  for (let i = 1; i < track.length; i++) {
+    const a = track[i - 1]!;
+    const b = track[i]!;
+    if (!isMovingStep(a, b)) continue;
+    metres += distanceMetres(a.lat, a.lng, b.lat, b.lng);
+    ms += b.time - a.time;
+  }
+  return ms >= MIN_MOVING_MS ? metres / (ms / 1000) : null;
+}
+
+/**
+ * The road factor for the distance still to go: the tracker's own detour since `origin` (the
+ * metres it drove there over the straight line from there) once it is OWN_DETOUR_AFTER_M away,
+ * within ROAD_FACTOR_MIN..MAX; ROAD_FACTOR before.
+ */
+export function roadFactor(
+  origin: { lat: number; lng: number } | null,
+  drivenM: number,
+  at: { lat: number; lng: number },
+): number {
+  if (!origin) return ROAD_FACTOR;
+  const straight = distanceMetres(origin.lat, origin.lng, at.lat, at.lng);
+  if (straight < OWN_DETOUR_AFTER_M) return ROAD_FACTOR;
+  return Math.min(ROAD_FACTOR_MAX, Math.max(ROAD_FACTOR_MIN, drivenM / straight));
+}
+
+/**
+ * When the tracker reaches its destination, in epoch ms: from the fix's time, the remaining
+ * great-circle distance times the road factor at the moving speed.
+ */
+export function predictedArrival(
+  at: number,
+  remainingM: number,
+  speedMps: number,
+  factor = ROAD_FACTOR,
+): number {
+  return Math.round(at + ((remainingM * factor) / speedMps) * 1000);
+}

@@ -1,0 +1,294 @@
+import { distanceMetres } from '../geo/geo.rules';
+import {
+  extendTrack,
+  isMovingStep,
+  movingSpeed,
+  predictedArrival,
+  roadFactor,
+  type SpeedFix,
+} from './arrival.rules';
+import { isOngoing, type ShipmentEventType, type ShipmentStatus } from './shipment.constants';
+import {
+  distanceToPlace,
+  isInsidePlace,
+  isPreciseFix,
+  type ShipmentPlace,
+} from './shipment-place.rules';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A predicted arrival after the scheduled end makes the shipment Running Late once the
+ * predictions have said so for 30 minutes running: a slow start through town or a stop at the
+ * lights does not raise a warning the highway would take back.
+ */
+export const LATE_AFTER_MS = 30 * 60_000;
+
+/**
+ * What the shipment clock knows of one shipment (times in epoch ms): its plan, where it stands,
+ * and the tracker's recent precise fixes for the speed. Rules take one and answer the next.
+ */
+export interface ShipmentClock {
+  status: ShipmentStatus;
+  startAt: number;
+  /** The scheduled end. */
+  endAt: number;
+  /** Hours before the scheduled end to notify; 0 for no notification. */
+  notifyAtHours: number;
+  /** Null when the place is gone (its geofence deleted): then any fix leaves it. */
+  from: ShipmentPlace | null;
+  /** Null when the place is gone: then only End finishes the shipment. */
+  to: ShipmentPlace | null;
+  /** When the tracker left the start location (the shipment-begin event). */
+  beganAt: number | null;
+  endedAt: number | null;
+  notifiedAt: number | null;
+  estimatedEndAt: number | null;
+  /** The newest fix seen: older ones arriving later change nothing. */
+  lastFixAt: number | null;
+  /** Precise fixes of the last SPEED_WINDOW_MS, oldest first. */
+  track: SpeedFix[];
+  /** The last moving speed measured (m/s), kept while the tracker stands. */
+  speedMps: number | null;
+  /** The first precise fix followed since it began, and the metres driven from there. */
+  origin: { lat: number; lng: number } | null;
+  drivenM: number;
+  /** Since when every prediction has been after the scheduled end; null while on time. */
+  lateSince: number | null;
+}
+
+/** A fix of the shipment's tracker; accuracy in metres, null when the tracker gives none. */
+export interface ClockFix {
+  time: number;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+}
+
+/** Something that happened to a shipment: written to it and to its tracker's events. */
+export interface ShipmentHappening {
+  type: ShipmentEventType;
+  at: number;
+  /** Where the tracker was, when a fix set it off. */
+  lat?: number;
+  lng?: number;
+  /** shipment-end: after the scheduled end. */
+  late?: boolean;
+  /** shipment-end: by the End action rather than on arrival. */
+  byHand?: boolean;
+  /** shipment-late by prediction: how far past the scheduled end the arrival is expected. */
+  expectedLateMs?: number;
+  /** shipment-notify: the hours before the scheduled end it was asked for. */
+  hours?: number;
+}
+
+/** One predicted arrival (estimated_end_at), kept so its accuracy can be measured later. */
+export interface ArrivalPrediction {
+  at: number;
+  estimatedEndAt: number;
+  remainingM: number;
+  speedMps: number;
+  roadFactor: number;
+  /** The fix it was made from. */
+  lat: number;
+  lng: number;
+}
+
+export interface ClockStep {
+  clock: ShipmentClock;
+  events: ShipmentHappening[];
+  prediction: ArrivalPrediction | null;
+}
+
+const unchanged = (clock: ShipmentClock): ClockStep => ({ clock, events: [], prediction: null });
+
+/** The clock of a new shipment: not started, nothing seen yet. */
+export function newShipmentClock(
+  plan: Pick<ShipmentClock, 'startAt' | 'endAt' | 'notifyAtHours' | 'from' | 'to'>,
+): ShipmentClock {
+  return {
+    ...plan,
+    status: 'not-started',
+    beganAt: null,
+    endedAt: null,
+    notifiedAt: null,
+    estimatedEndAt: null,
+    lastFixAt: null,
+    track: [],
+    speedMps: null,
+    origin: null,
+    drivenM: 0,
+    lateSince: null,
+  };
+}
+
+/**
+ * A new fix of the shipment's tracker. In order:
+ * - begin: at or after start_at, the first precise fix outside the start location (Not
+ *   Started becomes In Progress);
+ * - end: once begun, the first precise fix inside the end location completes it (Completed
+ *   Late when after end_at);
+ * - predict: the arrival from the remaining distance, the road factor and the moving speed
+ *   (arrival.rules);
+ * - late and notify, as `onTime` at the fix's time, the prediction included.
+ * A fix no newer than the last one seen changes nothing; neither does one of a finished shipment.
+ */
+export function onFix(clock: ShipmentClock, fix: ClockFix): ClockStep {
+  if (!isOngoing(clock.status)) return unchanged(clock);
+  if (clock.lastFixAt !== null && fix.time <= clock.lastFixAt) return unchanged(clock);
+  const c: ShipmentClock = { ...clock, lastFixAt: fix.time };
+  const events: ShipmentHappening[] = [];
+  const precise = isPreciseFix(fix.accuracy);
+  const point = { time: fix.time, lat: fix.lat, lng: fix.lng };
+  if (precise) {
+    const previous = c.track[c.track.length - 1];
+    if (c.origin && previous && isMovingStep(previous, point)) {
+      c.drivenM += distanceMetres(previous.lat, previous.lng, fix.lat, fix.lng);
+    }
+    c.track = extendTrack(c.track, point);
+    c.speedMps = movingSpeed(c.track) ?? c.speedMps;
+  }
+
+  const leftStart = !c.from || !isInsidePlace(c.from, fix.lat, fix.lng);
+  if (c.beganAt === null && fix.time >= c.startAt && precise && leftStart) {
+    c.beganAt = fix.time;
+    if (c.status === 'not-started') c.status = 'in-progress';
+    events.push({ type: 'shipment-begin', at: fix.time });
+  }
+  // The detour is measured from the first fix followed since it began (after a restart too).
+  if (c.beganAt !== null && precise && !c.origin) {
+    c.origin = { lat: fix.lat, lng: fix.lng };
+    c.drivenM = 0;
+  }
+
+  if (c.beganAt !== null && precise && c.to && isInsidePlace(c.to, fix.lat, fix.lng)) {
+    const late = fix.time > c.endAt;
+    c.status = late ? 'completed-late' : 'completed';
+    c.endedAt = fix.time;
+    c.estimatedEndAt = fix.time;
+    events.push({ type: 'shipment-end', at: fix.time, late });
+    return { clock: c, events: placed(events, fix), prediction: null };
+  }
+
+  let prediction: ArrivalPrediction | null = null;
+  if (c.beganAt !== null && c.to && c.speedMps) {
+    const remainingM = distanceToPlace(c.to, fix.lat, fix.lng);
+    const factor = roadFactor(c.origin, c.drivenM, fix);
+    const estimatedEndAt = predictedArrival(fix.time, remainingM, c.speedMps, factor);
+    c.estimatedEndAt = estimatedEndAt;
+    c.lateSince = estimatedEndAt > c.endAt ? (c.lateSince ?? fix.time) : null;
+    prediction = {
+      at: fix.time,
+      estimatedEndAt,
+      remainingM,
+      speedMps: c.speedMps,
+      roadFactor: factor,
+      lat: fix.lat,
+      lng: fix.lng,
+    };
+  }
+  const timed = onTime(c, fix.time);
+  return { clock: timed.clock, events: placed([...events, ...timed.events], fix), prediction };
+}
+
+/** The events, each where the fix that set it off was. */
+const placed = (events: ShipmentHappening[], fix: ClockFix) =>
+  events.map((e) => ({ ...e, lat: fix.lat, lng: fix.lng }));
+
+/**
+ * The passing of time alone (the tracker may be silent):
+ * - Running Late once the scheduled end has passed, or before it when the predictions have put
+ *   the arrival after it for LATE_AFTER_MS; a shipment that never set off is late too once its
+ *   end has passed. The
+ *   warning is given once: it stays Running Late until it arrives or is ended, unless its
+ *   schedule changes (`onScheduleChange`).
+ * - shipment-notify once, notify_at hours before the scheduled end, while that is still ahead.
+ */
+export function onTime(clock: ShipmentClock, now: number): ClockStep {
+  if (!isOngoing(clock.status)) return unchanged(clock);
+  const c = { ...clock };
+  const events: ShipmentHappening[] = [];
+  const notifyFrom = c.endAt - c.notifyAtHours * HOUR_MS;
+  if (c.notifyAtHours > 0 && c.notifiedAt === null && now >= notifyFrom && now < c.endAt) {
+    c.notifiedAt = now;
+    events.push({ type: 'shipment-notify', at: now, hours: c.notifyAtHours });
+  }
+  if (c.status !== 'running-late') {
+    const deadlinePassed = now >= c.endAt;
+    const predictedLate =
+      c.beganAt !== null &&
+      c.estimatedEndAt !== null &&
+      c.estimatedEndAt > c.endAt &&
+      c.lateSince !== null &&
+      now - c.lateSince >= LATE_AFTER_MS;
+    if (deadlinePassed || predictedLate) {
+      c.status = 'running-late';
+      events.push(
+        deadlinePassed
+          ? { type: 'shipment-late', at: now }
+          : { type: 'shipment-late', at: now, expectedLateMs: c.estimatedEndAt! - c.endAt },
+      );
+    }
+  }
+  return { clock: c, events, prediction: null };
+}
+
+/** The End action: finishes an ongoing shipment at once (Completed Late after end_at). */
+export function endByHand(clock: ShipmentClock, now: number): ClockStep {
+  if (!isOngoing(clock.status)) return unchanged(clock);
+  const late = now > clock.endAt;
+  return {
+    clock: { ...clock, status: late ? 'completed-late' : 'completed', endedAt: now },
+    events: [{ type: 'shipment-end', at: now, late, byHand: true }],
+    prediction: null,
+  };
+}
+
+/**
+ * After start_at, end_at or notify_at were edited (or the shipment was created): a shipment
+ * late only by its old schedule is on time again (In Progress, or Not Started if it has not
+ * set off), a notification moved into the future will be sent again, and then time is applied
+ * to the new schedule. A finished shipment stays finished.
+ */
+export function onScheduleChange(clock: ShipmentClock, now: number): ClockStep {
+  if (!isOngoing(clock.status)) return unchanged(clock);
+  const c = { ...clock };
+  if (c.status === 'running-late') {
+    const stillLate =
+      now >= c.endAt ||
+      (c.beganAt !== null && c.estimatedEndAt !== null && c.estimatedEndAt > c.endAt);
+    if (!stillLate) c.status = c.beganAt !== null ? 'in-progress' : 'not-started';
+  }
+  if (c.notifiedAt !== null && now < c.endAt - c.notifyAtHours * HOUR_MS) c.notifiedAt = null;
+  if (c.estimatedEndAt === null || c.estimatedEndAt <= c.endAt) c.lateSince = null;
+  return onTime(c, now);
+}
+
+/**
+ * A shipment planned with a start in the past catches up on its tracker's fixes since then
+ * (oldest first), exactly as the clock would have moved it, then on the time now: events keep
+ * the times they happened at, and every prediction made on the way is answered too.
+ */
+export function catchUp(
+  clock: ShipmentClock,
+  fixes: readonly ClockFix[],
+  now: number,
+): ClockStep & { predictions: ArrivalPrediction[] } {
+  let c = clock;
+  const events: ShipmentHappening[] = [];
+  const predictions: ArrivalPrediction[] = [];
+  for (const fix of fixes) {
+    if (fix.time > now) break;
+    const step = onFix(c, fix);
+    c = step.clock;
+    events.push(...step.events);
+    if (step.prediction) predictions.push(step.prediction);
+  }
+  const present = onScheduleChange(c, now);
+  return {
+    clock: present.clock,
+    events: [...events, ...present.events],
+    prediction: predictions[predictions.length - 1] ?? null,
+    predictions,
+  };
+}
