@@ -54,11 +54,12 @@ async function demoAccount() {
   await depot('Chicago Depot', A);
   await depot('Lake Hub', B);
   await depot('Joliet Yard', 41.5, -88.5);
-  const [d1, d2, d3, d4] = await Promise.all(
-    ['Truck 01', 'Truck 02', 'Truck 03', 'Truck 04'].map((name) =>
-      createDevice(t, account, { name }),
-    ),
-  );
+  // One after another: the not-started ones go on the first two trackers by id.
+  const trucks = [];
+  for (const name of ['Truck 01', 'Truck 02', 'Truck 03', 'Truck 04']) {
+    trucks.push(await createDevice(t, account, { name }));
+  }
+  const [d1, d2, d3, d4] = trucks;
   const submit = (fixes: RawPosition[]) => t.ctx.pipeline.submit(fixes, 'test');
   // A to B in an hour, three days ago, and back a day later.
   await submit([
