@@ -1,8 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   positionSchema,
   publicShipmentSchema,
+  SHIPMENT_LIST_DAYS_AHEAD,
+  SHIPMENT_LIST_DAYS_BACK,
   shipmentSchema,
   type ShipmentCreateInput,
   type ShipmentListKey,
@@ -54,7 +62,73 @@ function listQuery(filter: ShipmentListFilter) {
   };
 }
 
+/**
+ * The list's default window of start dates (spec 001 §9, spec 002 §9): from the start of the
+ * day 15 days back to the end of the day 15 days ahead, on the browser's clock. Whole days, so
+ * the screen and the preload ask for the same window (and share one cache entry) all day.
+ */
+export function defaultShipmentWindow(now: Date): { from: Date; to: Date } {
+  const y = now.getFullYear();
+  const m = now.getMonth();
+  const d = now.getDate();
+  return {
+    from: new Date(y, m, d - SHIPMENT_LIST_DAYS_BACK),
+    to: new Date(y, m, d + SHIPMENT_LIST_DAYS_AHEAD, 23, 59, 59, 999),
+  };
+}
+
+/** What a tab shows before the user narrows it: the default window, every status, no search. */
+export function defaultShipmentFilter(key: ShipmentListKey, now: Date): ShipmentListFilter {
+  return { key, ...defaultShipmentWindow(now), statuses: [], search: '' };
+}
+
 /** GET shipments of one tab: each with its tracker, geofences and current position. */
+async function fetchShipments(
+  accountId: number,
+  filter: ShipmentListFilter,
+  signal: AbortSignal,
+  globalErrors = true,
+) {
+  return checked(
+    z.array(shipmentSchema),
+    await request<unknown>(base(accountId), {
+      query: {
+        ...listQuery(filter),
+        include: 'device',
+        with_geofences: 1,
+        with_current_position: 1,
+      },
+      signal,
+      globalErrors,
+    }),
+    'GET shipments',
+  );
+}
+
+/** The list's path: /shipments (General) or /archived-shipments (Archived). */
+const LIST_PATH = /^\/(archived-)?shipments\/?(\?|$)/;
+
+/**
+ * Preloads the list's default window when the app opens on a shipments list (spec 002 §2.2),
+ * so it loads while the session and the screen's code do; useShipments() picks it up. Quiet on
+ * failure: an account without shipments is sent elsewhere by the route's guard, not to /403.
+ */
+export function prefetchShipments(
+  queryClient: QueryClient,
+  path: string,
+  accountId: number | null,
+  now = new Date(),
+) {
+  const match = LIST_PATH.exec(path);
+  if (accountId === null || !match) return;
+  const filter = defaultShipmentFilter(match[1] ? 'archived' : 'general', now);
+  void queryClient.prefetchQuery({
+    queryKey: shipmentsKeys.list(accountId, filter),
+    queryFn: ({ signal }) => fetchShipments(accountId, filter, signal, false),
+  });
+}
+
+/** GET shipments of one tab (see fetchShipments); a null account waits. */
 export function useShipments(
   accountId: number | null,
   filter: ShipmentListFilter,
@@ -62,20 +136,7 @@ export function useShipments(
 ) {
   return useQuery({
     queryKey: shipmentsKeys.list(accountId ?? 0, filter),
-    queryFn: async ({ signal }) =>
-      checked(
-        z.array(shipmentSchema),
-        await request<unknown>(base(accountId!), {
-          query: {
-            ...listQuery(filter),
-            include: 'device',
-            with_geofences: 1,
-            with_current_position: 1,
-          },
-          signal,
-        }),
-        'GET shipments',
-      ),
+    queryFn: ({ signal }) => fetchShipments(accountId!, filter, signal),
     enabled: accountId !== null,
     // A new search or filter keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,

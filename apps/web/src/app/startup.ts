@@ -3,6 +3,7 @@ import { CONFIG_KEY, fetchConfig } from '../api/config';
 import { prefetchDeviceList } from '../api/devices';
 import { queryClient } from '../api/queryClient';
 import { session } from '../api/session';
+import { prefetchShipments } from '../api/shipments';
 import { loginPathFor } from './routing/nextPath';
 import { isPublicPage, isPublicPath } from './routing/publicPaths';
 import { loadSession } from './session/loadSession';
@@ -45,7 +46,10 @@ export async function startUp(): Promise<StartUpResult> {
       if ('imitation_token' in exchanged) session.setImitationToken(exchanged.imitation_token);
       else session.setToken(exchanged.token);
     }
-    if (session.bearer()) prefetchDeviceList(queryClient, path, session.accountId());
+    if (session.bearer()) {
+      prefetchDeviceList(queryClient, path, session.accountId());
+      prefetchShipments(queryClient, path, session.accountId());
+    }
     const config = await configPromise;
     queryClient.setQueryData(CONFIG_KEY, config);
     if (!session.bearer()) return { kind: 'mount' };
