@@ -9,6 +9,7 @@ import {
   GEOFENCE_HEX,
   MARKER_HEX,
   MARKER_LEGEND,
+  SHIPMENT_LEGEND,
   SPEED_HEX,
   STOP_HEX,
 } from './colours';
@@ -94,6 +95,14 @@ export function MapLegend({
           )}
           {has('geofences') && <Item colour={GEOFENCE_HEX} label="Geofence" shape="ring" />}
           {has('anchors') && <Item colour={ANCHOR_HEX} label="BLE anchor" />}
+          {has('shipments') && (
+            <>
+              {SHIPMENT_LEGEND.map(({ colour, label }) => (
+                <Item key={colour} colour={colour} label={label} />
+              ))}
+              <Item colour={CLUSTER_HEX} label="Cluster of shipments" />
+            </>
+          )}
         </Stack>
       )}
     </Paper>

@@ -1,4 +1,11 @@
-import type { MarkerColour, SpeedColour } from '@waymark/domain';
+import {
+  SHIPMENT_MARKER_COLOURS,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_STATUSES,
+  type MarkerColour,
+  type ShipmentStatus,
+  type SpeedColour,
+} from '@waymark/domain';
 
 /** Screen colours of the domain's marker colour names (spec 000 §4). */
 export const MARKER_HEX: Record<MarkerColour, string> = {
@@ -29,3 +36,16 @@ export const STOP_HEX = '#c2255c';
 export const GEOFENCE_HEX = '#2b8a3e';
 export const CLUSTER_HEX = '#1864ab';
 export const ANCHOR_HEX = '#9c36b5';
+
+/** A shipment's marker colour by status (spec 001 §4), in the trackers' shades. */
+export const shipmentHex = (status: ShipmentStatus) => MARKER_HEX[SHIPMENT_MARKER_COLOURS[status]];
+
+/** The legend of shipment markers, in status order: statuses of one colour share a line. */
+export const SHIPMENT_LEGEND: { colour: string; label: string }[] = [
+  ...new Set(SHIPMENT_STATUSES.map(shipmentHex)),
+].map((colour) => ({
+  colour,
+  label: SHIPMENT_STATUSES.filter((s) => shipmentHex(s) === colour)
+    .map((s) => SHIPMENT_STATUS_LABELS[s])
+    .join(', '),
+}));

@@ -13,6 +13,11 @@ export {
   ANCHOR_FLY_ZOOM,
   type AnchorsLayerProps,
 } from './layers/AnchorsLayer';
+export {
+  ShipmentsLayer,
+  SHIPMENT_CLUSTER_RADIUS,
+  type ShipmentsLayerProps,
+} from './layers/ShipmentsLayer';
 export { TrailLayer, TRAIL_MIN_ZOOM } from './layers/TrailLayer';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
 export {
@@ -38,6 +43,7 @@ export type {
   MapAnchor,
   MapGeofence,
   MapMode,
+  MapShipment,
   MapStop,
   MapTracker,
   TrailPoint,

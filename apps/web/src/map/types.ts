@@ -1,4 +1,11 @@
-import type { Anchor, ApiStop, CurrentPosition, DeviceListItem, FIXES } from '@waymark/domain';
+import type {
+  Anchor,
+  ApiStop,
+  CurrentPosition,
+  DeviceListItem,
+  FIXES,
+  ShipmentStatus,
+} from '@waymark/domain';
 
 export type Fix = (typeof FIXES)[number];
 
@@ -57,3 +64,12 @@ export type MapAnchor = Pick<
   Anchor,
   'id' | 'name' | 'serial' | 'address' | 'lat' | 'lng' | 'radius'
 >;
+
+/** A shipment on the map: where it is now (or where it starts) and its status. */
+export interface MapShipment {
+  id: number;
+  name: string;
+  status: ShipmentStatus;
+  lng: number;
+  lat: number;
+}
