@@ -35,6 +35,8 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
 const deviceDetails = () =>
   import('../../features/trackers/details/DeviceDetailsPage').then((m) => m.DeviceDetailsPage);
 const shipments = { flag: 'canTrackShipments' } as const;
+const shipmentList = () =>
+  import('../../features/shipments/ShipmentListPage').then((m) => m.ShipmentListPage);
 const rules = { flag: 'hasRulesEngine' } as const;
 const manageRules = { ...rules, can: ['manage', 'Rules'], otherwise: '/rules' } as const;
 const manageGeofences = { can: ['manage', 'Geofences'], otherwise: '/geofences' } as const;
@@ -116,8 +118,13 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
       },
     ],
   },
-  { path: 'archived-shipments', guard: shipments },
-  { path: 'shipments', guard: shipments },
+  {
+    path: 'archived-shipments',
+    name: 'ShipmentArchivedListView',
+    guard: shipments,
+    screen: shipmentList,
+  },
+  { path: 'shipments', name: 'ShipmentListView', guard: shipments, screen: shipmentList },
   { path: 'shipments/create', guard: shipments },
   { path: 'shipments/:id', guard: shipments },
   { path: 'shipments/:id/edit', guard: shipments },

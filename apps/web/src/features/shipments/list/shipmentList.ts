@@ -78,3 +78,10 @@ export function endOf(shipment: Shipment): { label: string; at: string | null } 
     ? { label: 'Estimated End', at: shipment.estimated_end_at }
     : { label: 'Actual End', at: shipment.ended_at };
 }
+
+/** Spec 001 §8: 'Error downloading file' plus ' (HTTP {status})' when the server answered. */
+export function downloadErrorText(status: number | null): string {
+  return status && status > 0
+    ? `Error downloading file (HTTP ${status})`
+    : 'Error downloading file';
+}
