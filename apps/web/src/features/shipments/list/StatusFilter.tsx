@@ -29,7 +29,7 @@ export function StatusFilter({
           Status
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Status filter">
+      <Popover.Dropdown>
         <Checkbox.Group
           label="Status"
           value={[...value]}
