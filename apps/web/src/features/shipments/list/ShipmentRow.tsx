@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Shipment } from '@waymark/domain';
 import { ShipmentStatusBadge } from '../ShipmentStatusBadge';
@@ -56,7 +56,10 @@ export const ShipmentRow = memo(function ShipmentRow({
           >
             {shipment.name}
           </Anchor>
-          <ShipmentStatusBadge status={shipment.status} />
+          {/* The name gives way, the status never does. */}
+          <Box style={{ flex: 'none' }}>
+            <ShipmentStatusBadge status={shipment.status} />
+          </Box>
         </Group>
         <Text size="xs">
           {shipment.device?.name ?? `Tracker ${shipment.device_id}`}
