@@ -9,6 +9,8 @@ import {
   GEOFENCE_HEX,
   MARKER_HEX,
   MARKER_LEGEND,
+  ROUTE_HEX,
+  SHIPMENT_LEGEND,
   SPEED_HEX,
   STOP_HEX,
 } from './colours';
@@ -94,6 +96,11 @@ export function MapLegend({
           )}
           {has('geofences') && <Item colour={GEOFENCE_HEX} label="Geofence" shape="ring" />}
           {has('anchors') && <Item colour={ANCHOR_HEX} label="BLE anchor" />}
+          {has('route') && <Item colour={ROUTE_HEX} label="Planned route" />}
+          {has('shipment') &&
+            SHIPMENT_LEGEND.map(({ colour, label }) => (
+              <Item key={colour} colour={MARKER_HEX[colour]} label={label} />
+            ))}
         </Stack>
       )}
     </Paper>

@@ -1,4 +1,10 @@
-import type { MarkerColour, SpeedColour } from '@waymark/domain';
+import {
+  SHIPMENT_MARKER_COLOURS,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_STATUSES,
+  type MarkerColour,
+  type SpeedColour,
+} from '@waymark/domain';
 
 /** Screen colours of the domain's marker colour names (spec 000 §4). */
 export const MARKER_HEX: Record<MarkerColour, string> = {
@@ -17,6 +23,16 @@ export const MARKER_LEGEND: { colour: MarkerColour; label: string }[] = [
   { colour: 'red', label: 'Not moved for 28+ days' },
 ];
 
+/** A shipment's marker by status (spec 001 §4), one legend line per colour. */
+export const SHIPMENT_LEGEND: { colour: MarkerColour; label: string }[] = [
+  ...new Set(SHIPMENT_STATUSES.map((s) => SHIPMENT_MARKER_COLOURS[s])),
+].map((colour) => ({
+  colour,
+  label: SHIPMENT_STATUSES.filter((s) => SHIPMENT_MARKER_COLOURS[s] === colour)
+    .map((s) => SHIPMENT_STATUS_LABELS[s])
+    .join(', '),
+}));
+
 export const SPEED_HEX: Record<SpeedColour, string> = {
   red: '#e03131',
   orange: '#f76707',
@@ -29,3 +45,4 @@ export const STOP_HEX = '#c2255c';
 export const GEOFENCE_HEX = '#2b8a3e';
 export const CLUSTER_HEX = '#1864ab';
 export const ANCHOR_HEX = '#9c36b5';
+export const ROUTE_HEX = '#4c6ef5';

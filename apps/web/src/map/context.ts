@@ -5,7 +5,8 @@ import type { Basemap, MapMode } from './types';
 /** Returns true when the click was about this handler's features, which stops the others. */
 export type MapClickHandler = (event: MapMouseEvent) => boolean;
 
-export type LegendSection = 'trackers' | 'trail' | 'stops' | 'accuracy' | 'geofences' | 'anchors';
+export type LegendSection =
+  'trackers' | 'trail' | 'stops' | 'accuracy' | 'geofences' | 'anchors' | 'route' | 'shipment';
 
 export interface FleetMapApi {
   map: Map;

@@ -14,6 +14,12 @@ export {
   type AnchorsLayerProps,
 } from './layers/AnchorsLayer';
 export { TrailLayer, TRAIL_MIN_ZOOM } from './layers/TrailLayer';
+export { PlannedRouteLayer } from './layers/PlannedRouteLayer';
+export {
+  ShipmentMarkerLayer,
+  type ShipmentMarker,
+  type ShipmentMarkerLayerProps,
+} from './layers/ShipmentMarkerLayer';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
 export {
   GeofencesLayer,
@@ -40,5 +46,6 @@ export type {
   MapMode,
   MapStop,
   MapTracker,
+  RouteStop,
   TrailPoint,
 } from './types';

@@ -57,3 +57,11 @@ export type MapAnchor = Pick<
   Anchor,
   'id' | 'name' | 'serial' | 'address' | 'lat' | 'lng' | 'radius'
 >;
+
+/** One end of a shipment's planned route: where it is, its name, whether to draw it as a point. */
+export interface RouteStop {
+  lngLat: [number, number];
+  name: string;
+  /** True for an address; a geofence's shape is drawn by GeofencesLayer instead. */
+  point: boolean;
+}

@@ -5,7 +5,7 @@ import {
   type ShipmentGeofence,
   type ShipmentPoint,
 } from '@waymark/domain';
-import type { TrailPoint } from '../../../map/types';
+import type { RouteStop, TrailPoint } from '../../../map/types';
 import { geofencePoints } from '../../geofences/shapeBounds';
 
 type LngLat = [number, number];
@@ -40,19 +40,11 @@ export function placeLabel(
   return null;
 }
 
-/** One end of the route on the map: its centre, its name, and whether it is only a point. */
-export interface RouteEnd {
-  lngLat: LngLat;
-  name: string;
-  /** An address (drawn as a point); a geofence is drawn by its shape. */
-  point: boolean;
-}
-
 /** Where one side of a shipment is: the geofence's centre, or the address's point. */
 export function routeEnd(
   geofence: ShipmentGeofence | null | undefined,
   address: ShipmentAddress | null,
-): RouteEnd | null {
+): RouteStop | null {
   if (geofence) return { lngLat: [geofence.lng, geofence.lat], name: geofence.name, point: false };
   if (address) return { lngLat: [address.lng, address.lat], name: address.name, point: true };
   return null;
