@@ -41,7 +41,7 @@ function Details({ shipment: s }: { shipment: PublicShipment }) {
   const now = useNow();
   const ended = publicEndedAt(s);
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" component="section" aria-label="Shipment">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Title order={1} size="h3">
           {s.name}
