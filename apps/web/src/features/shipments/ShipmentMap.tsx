@@ -56,7 +56,8 @@ export function ShipmentMap({
   const marker = useMemo(() => (position ? trailPoint(position) : null), [position]);
   return (
     <FleetMap mode="single" aria-label={label}>
-      {geofences.length > 0 && <GeofencesLayer geofences={geofences} />}
+      {/* Marked while too small to see, so both ends show on a trip across states. */}
+      {geofences.length > 0 && <GeofencesLayer geofences={geofences} markSmall />}
       {(from || to) && <PlannedRouteLayer from={from} to={to} />}
       <TrailLayer points={trail} />
       <ShipmentMarkerLayer

@@ -42,7 +42,8 @@ function Details({ shipment: s }: { shipment: PublicShipment }) {
   const ended = publicEndedAt(s);
   return (
     <Stack gap="sm" component="section" aria-label="Shipment">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+      {/* Wraps on a phone rather than cutting the badge short. */}
+      <Group justify="space-between" align="center" gap="xs">
         <Title order={1} size="h3">
           {s.name}
         </Title>
