@@ -93,6 +93,8 @@ test('an admin reads a completed shipment: every field, the events, the map, cop
     await expect(fleetMap(page)).toHaveAttribute('data-geofences', '2');
     await expect.poll(() => mapStat(page, 'frames')).toBeGreaterThanOrEqual(1);
     await expect(fleetMap(page)).toHaveAttribute('data-frame-inside', '1');
+    // Both ends show, drawn whole or marked while too small to see at this zoom.
+    await expect.poll(() => mapStat(page, 'geofences-seen')).toBe(2);
     await expect.poll(() => mapStat(page, 'route-lines')).toBeGreaterThanOrEqual(1);
     if (s.path!.length > 1) {
       await expect.poll(() => mapStat(page, 'trail-lines')).toBeGreaterThanOrEqual(1);
