@@ -9,6 +9,7 @@ import {
   GEOFENCE_HEX,
   MARKER_HEX,
   MARKER_LEGEND,
+  ROUTE_HEX,
   SHIPMENT_LEGEND,
   SPEED_HEX,
   STOP_HEX,
@@ -98,11 +99,16 @@ export function MapLegend({
           {has('shipments') && (
             <>
               {SHIPMENT_LEGEND.map(({ colour, label }) => (
-                <Item key={colour} colour={colour} label={label} />
+                <Item key={colour} colour={MARKER_HEX[colour]} label={label} />
               ))}
               <Item colour={CLUSTER_HEX} label="Cluster of shipments" />
             </>
           )}
+          {has('route') && <Item colour={ROUTE_HEX} label="Planned route" />}
+          {has('shipment') &&
+            SHIPMENT_LEGEND.map(({ colour, label }) => (
+              <Item key={colour} colour={MARKER_HEX[colour]} label={label} />
+            ))}
         </Stack>
       )}
     </Paper>

@@ -24,6 +24,16 @@ export const MARKER_LEGEND: { colour: MarkerColour; label: string }[] = [
   { colour: 'red', label: 'Not moved for 28+ days' },
 ];
 
+/** A shipment's marker by status (spec 001 §4), one legend line per colour. */
+export const SHIPMENT_LEGEND: { colour: MarkerColour; label: string }[] = [
+  ...new Set(SHIPMENT_STATUSES.map((s) => SHIPMENT_MARKER_COLOURS[s])),
+].map((colour) => ({
+  colour,
+  label: SHIPMENT_STATUSES.filter((s) => SHIPMENT_MARKER_COLOURS[s] === colour)
+    .map((s) => SHIPMENT_STATUS_LABELS[s])
+    .join(', '),
+}));
+
 export const SPEED_HEX: Record<SpeedColour, string> = {
   red: '#e03131',
   orange: '#f76707',
@@ -39,13 +49,4 @@ export const ANCHOR_HEX = '#9c36b5';
 
 /** A shipment's marker colour by status (spec 001 §4), in the trackers' shades. */
 export const shipmentHex = (status: ShipmentStatus) => MARKER_HEX[SHIPMENT_MARKER_COLOURS[status]];
-
-/** The legend of shipment markers, in status order: statuses of one colour share a line. */
-export const SHIPMENT_LEGEND: { colour: string; label: string }[] = [
-  ...new Set(SHIPMENT_STATUSES.map(shipmentHex)),
-].map((colour) => ({
-  colour,
-  label: SHIPMENT_STATUSES.filter((s) => shipmentHex(s) === colour)
-    .map((s) => SHIPMENT_STATUS_LABELS[s])
-    .join(', '),
-}));
+export const ROUTE_HEX = '#4c6ef5';

@@ -6,7 +6,15 @@ import type { Basemap, MapMode } from './types';
 export type MapClickHandler = (event: MapMouseEvent) => boolean;
 
 export type LegendSection =
-  'trackers' | 'trail' | 'stops' | 'accuracy' | 'geofences' | 'anchors' | 'shipments';
+  | 'trackers'
+  | 'trail'
+  | 'stops'
+  | 'accuracy'
+  | 'geofences'
+  | 'anchors'
+  | 'shipments'
+  | 'route'
+  | 'shipment';
 
 export interface FleetMapApi {
   map: Map;

@@ -19,6 +19,12 @@ export {
   type ShipmentsLayerProps,
 } from './layers/ShipmentsLayer';
 export { TrailLayer, TRAIL_MIN_ZOOM } from './layers/TrailLayer';
+export { PlannedRouteLayer } from './layers/PlannedRouteLayer';
+export {
+  ShipmentMarkerLayer,
+  type ShipmentMarker,
+  type ShipmentMarkerLayerProps,
+} from './layers/ShipmentMarkerLayer';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
 export {
   GeofencesLayer,
@@ -46,5 +52,6 @@ export type {
   MapShipment,
   MapStop,
   MapTracker,
+  RouteStop,
   TrailPoint,
 } from './types';

@@ -73,3 +73,11 @@ export interface MapShipment {
   lng: number;
   lat: number;
 }
+
+/** One end of a shipment's planned route: where it is, its name, whether to draw it as a point. */
+export interface RouteStop {
+  lngLat: [number, number];
+  name: string;
+  /** True for an address; a geofence's shape is drawn by GeofencesLayer instead. */
+  point: boolean;
+}

@@ -20,7 +20,11 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
   { path: 'payment-success', name: 'PaymentSuccessView' },
   { path: 'approve-order/:uuid' },
   { path: 'approve-order-success' },
-  { path: 'shipments/track/:uuid' },
+  {
+    path: 'shipments/track/:uuid',
+    screen: () =>
+      import('../../features/shipments/track/PublicShipmentPage').then((m) => m.PublicShipmentPage),
+  },
   { path: 'reports/view/:uuid' },
   {
     path: '403',
@@ -126,7 +130,15 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
   },
   { path: 'shipments', name: 'ShipmentListView', guard: shipments, screen: shipmentList },
   { path: 'shipments/create', guard: shipments },
-  { path: 'shipments/:id', guard: shipments },
+  {
+    path: 'shipments/:id',
+    name: 'ShipmentDetailsView',
+    guard: shipments,
+    screen: () =>
+      import('../../features/shipments/details/ShipmentDetailsPage').then(
+        (m) => m.ShipmentDetailsPage,
+      ),
+  },
   { path: 'shipments/:id/edit', guard: shipments },
   { path: 'alerts' },
   { path: 'reports' },

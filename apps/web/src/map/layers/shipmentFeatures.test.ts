@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKER_HEX, SHIPMENT_LEGEND } from '../colours';
+import { MARKER_HEX } from '../colours';
 import { shipmentFeatures } from './shipmentFeatures';
 
 describe('shipment markers', () => {
@@ -23,15 +23,6 @@ describe('shipment markers', () => {
       MARKER_HEX.gray,
       MARKER_HEX.red,
       MARKER_HEX.red,
-    ]);
-  });
-
-  it('have a legend line per colour, naming its statuses', () => {
-    expect(SHIPMENT_LEGEND).toEqual([
-      { colour: MARKER_HEX.gray, label: 'Not Started' },
-      { colour: MARKER_HEX.blue, label: 'In Progress' },
-      { colour: MARKER_HEX.red, label: 'Running Late, Completed Late' },
-      { colour: MARKER_HEX.green, label: 'Completed' },
     ]);
   });
 });

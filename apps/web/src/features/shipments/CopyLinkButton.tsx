@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconCheck, IconLink } from '@tabler/icons-react';
+
+/** Spec 001 §9: the copy label resets after 2000 ms. */
+export const COPY_RESET_MS = 2_000;
+
+/**
+ * 'Copy Link': puts the public tracking address on the clipboard and says 'Copied!' for two
+ * seconds. Outside a secure context the browser has no clipboard API: spec 001 §8 logs
+ * 'Connection is not secure.' and does nothing else.
+ */
+export function CopyLinkButton({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = () => {
+    if (!window.isSecureContext || !navigator.clipboard) {
+      console.error('Connection is not secure.');
+      return;
+    }
+    navigator.clipboard.writeText(url).then(
+      () => setCopied(true),
+      (error: unknown) => console.error('Copying the shipment link failed', error),
+    );
+  };
+
+  return (
+    <Button
+      variant="light"
+      size="xs"
+      leftSection={copied ? <IconCheck size={14} /> : <IconLink size={14} />}
+      color={copied ? 'green' : undefined}
+      onClick={copy}
+      aria-live="polite"
+    >
+      {copied ? 'Copied!' : 'Copy Link'}
+    </Button>
+  );
+}
