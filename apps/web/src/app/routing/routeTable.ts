@@ -38,6 +38,12 @@ const shipments = { flag: 'canTrackShipments' } as const;
 const rules = { flag: 'hasRulesEngine' } as const;
 const manageRules = { ...rules, can: ['manage', 'Rules'], otherwise: '/rules' } as const;
 const manageGeofences = { can: ['manage', 'Geofences'], otherwise: '/geofences' } as const;
+const manageShipments = {
+  ...shipments,
+  can: ['manage', 'Shipments'],
+  otherwise: '/shipments',
+} as const;
+const shipmentForm = () => import('../../features/shipments/form/ShipmentFormPage');
 
 /** Screens behind the login, inside the navigation shell. */
 export const PRIVATE_ROUTES: ScreenRoute[] = [
@@ -118,9 +124,19 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
   },
   { path: 'archived-shipments', guard: shipments },
   { path: 'shipments', guard: shipments },
-  { path: 'shipments/create', guard: shipments },
+  {
+    path: 'shipments/create',
+    name: 'New Shipment',
+    guard: manageShipments,
+    screen: () => shipmentForm().then((m) => m.ShipmentCreatePage),
+  },
   { path: 'shipments/:id', guard: shipments },
-  { path: 'shipments/:id/edit', guard: shipments },
+  {
+    path: 'shipments/:id/edit',
+    name: 'ShipmentEditView',
+    guard: manageShipments,
+    screen: () => shipmentForm().then((m) => m.ShipmentEditPage),
+  },
   { path: 'alerts' },
   { path: 'reports' },
   { path: 'reports/:id' },

@@ -208,3 +208,9 @@ export function shownErrors(
   if (submitted) return errors;
   return Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field)));
 }
+
+/** The shared toasts of saving and deleting (as the other screens word them). */
+export const SAVED = 'Saved successfully!';
+export const SAVE_FAILED = 'Cannot save, please try again';
+export const DELETED = 'Successfully deleted!';
+export const DELETE_FAILED = 'Cannot delete, please try again';
