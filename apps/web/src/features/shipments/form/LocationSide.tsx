@@ -9,7 +9,8 @@ interface LocationSideProps {
   side: 'from' | 'to';
   value: ShipmentSideValues;
   geofences: readonly { id: number; name: string }[];
-  onChange: (next: ShipmentSideValues) => void;
+  /** A patch of the side: picking an address also fires the field's own change right after. */
+  onChange: (patch: Partial<ShipmentSideValues>) => void;
   /** A new address was picked: the map flies to it. */
   onPick: (place: Place) => void;
   onBlur: (field: string) => void;
@@ -35,9 +36,9 @@ export function LocationSide({
         {value.useAddress ? (
           <AddressAutocomplete
             text={value.addressText}
-            onText={(addressText) => onChange({ ...value, addressText })}
+            onText={(addressText) => onChange({ addressText })}
             onPick={(address) => {
-              onChange({ ...value, address, addressText: address.label });
+              onChange({ address, addressText: address.label });
               onPick(address);
             }}
             onBlur={() => onBlur(addressField)}
@@ -52,7 +53,7 @@ export function LocationSide({
             nothingFoundMessage="No results"
             data={geofences.map((g) => ({ value: String(g.id), label: g.name }))}
             value={value.geofenceId === null ? null : String(value.geofenceId)}
-            onChange={(id) => onChange({ ...value, geofenceId: id === null ? null : Number(id) })}
+            onChange={(id) => onChange({ geofenceId: id === null ? null : Number(id) })}
             onBlur={() => onBlur(geofenceField)}
             error={errors[geofenceField]}
           />
@@ -60,7 +61,7 @@ export function LocationSide({
         <Checkbox
           label="Use an address instead"
           checked={value.useAddress}
-          onChange={(e) => onChange(withUseAddress(value, e.currentTarget.checked))}
+          onChange={(e) => onChange(withUseAddress(e.currentTarget.checked))}
         />
       </Stack>
     </Fieldset>

@@ -152,7 +152,10 @@ export function ShipmentCreateForm({ accountId, onSaved, onCancel }: ShipmentCre
             side={side}
             value={values[side]}
             geofences={geofences.data ?? []}
-            onChange={(next) => set({ [side]: next })}
+            onChange={(patch) => {
+              setValues((v) => ({ ...v, [side]: { ...v[side], ...patch } }));
+              setServerErrors({});
+            }}
             onPick={flyTo(side)}
             onBlur={leave}
             errors={errors}

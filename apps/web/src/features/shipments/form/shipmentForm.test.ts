@@ -60,7 +60,7 @@ describe('the create payload', () => {
     const place = { label: 'Springfield, IL, US', lat: 39.8, lng: -89.65 };
     const values = {
       ...filled,
-      to: { ...withUseAddress(filled.to, true), address: place, addressText: place.label },
+      to: { ...filled.to, ...withUseAddress(true), address: place, addressText: place.label },
     };
     expect(createPayloadOf(values)).toMatchObject({
       to_geofence_id: null,
@@ -84,7 +84,7 @@ describe('create validation (spec 001 §5)', () => {
   });
 
   it('asks a ticked side for an address, then for a picked one', () => {
-    const ticked = { ...filled, from: withUseAddress(filled.from, true) };
+    const ticked = { ...filled, from: { ...filled.from, ...withUseAddress(true) } };
     expect(ticked.from.geofenceId).toBeNull();
     expect(validateCreate(ticked)).toEqual({ from_address: m.addressRequired });
     const typed = { ...ticked, from: { ...ticked.from, addressText: 'Springfield' } };

@@ -76,8 +76,8 @@ export function formatApiDate(date: Date): string {
 }
 
 /** Ticking 'Use an address instead' clears the geofence choice (spec 001 §5). */
-export function withUseAddress(side: ShipmentSideValues, useAddress: boolean): ShipmentSideValues {
-  return useAddress ? { ...side, useAddress, geofenceId: null } : { ...side, useAddress };
+export function withUseAddress(useAddress: boolean): Partial<ShipmentSideValues> {
+  return useAddress ? { useAddress, geofenceId: null } : { useAddress };
 }
 
 /**
