@@ -377,3 +377,33 @@ test('a shipment created in the form goes In Progress and Completed as its track
       .status,
   ).toBe('completed');
 });
+
+for (const { width, height } of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`New Shipment and Edit fit a ${width}×${height} screen`, async ({ page, signIn }) => {
+    await page.setViewportSize({ width, height });
+    const session = await signIn('admin');
+    const shipment = await shipmentByApi(page, session, uniqueName('E2E Fit'), 'Trailer 03');
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+
+    await openNewShipment(page);
+    await page.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeInViewport();
+    await expect(map(page)).toBeVisible();
+    expect(await fits()).toBe(true);
+    if (process.env.SHIPFORM_SHOTS)
+      await page.screenshot({ path: `/tmp/shipform-create-${width}.png`, fullPage: true });
+
+    await openEditFromDetails(page, shipment.id);
+    for (const name of ['Save', 'Delete', 'End', 'Cancel']) {
+      const button = page.getByRole(name === 'Cancel' ? 'link' : 'button', { name, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport();
+    }
+    expect(await fits()).toBe(true);
+    if (process.env.SHIPFORM_SHOTS)
+      await page.screenshot({ path: `/tmp/shipform-edit-${width}.png`, fullPage: true });
+  });
+}

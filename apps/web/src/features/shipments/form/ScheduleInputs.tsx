@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Group } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { browserZone, fromWall, RANGE_DISPLAY_FORMAT, toWall } from '../../../components/dateRange';
 
@@ -41,10 +41,10 @@ export function ScheduleInputs({
     submitButtonProps: { 'aria-label': 'Apply date' },
     ariaLabels: { previousMonth: 'Previous month', nextMonth: 'Next month' },
     firstDayOfWeek: 0 as const,
-    style: { flex: '1 1 180px' },
   };
   return (
-    <Group grow align="flex-start" wrap="wrap" gap="sm">
+    // One under the other: 'MM/dd/yyyy @ h:mm a' wraps in half of the 440 px panel.
+    <Stack gap="sm">
       <DateTimePicker
         label="Start date"
         value={start ? toWall(start, zone) : null}
@@ -61,6 +61,6 @@ export function ScheduleInputs({
         error={endError}
         {...common}
       />
-    </Group>
+    </Stack>
   );
 }
