@@ -372,6 +372,9 @@ test('a shipment created in the form goes In Progress and Completed as its track
   await badge('In Progress');
   await report(6, dallas.lat, dallas.lng);
   await badge('Completed');
+  // The edit page's position history lists the reports that moved it (25 m/s is 56 mph).
+  const history = page.getByRole('table', { name: 'Position history' });
+  await expect(history.getByText('56 mph').first()).toBeVisible();
   expect(
     (await apiGet<Shipment>(page, session, `/accounts/${session.accountId}/shipments/${data.id}`))
       .status,
