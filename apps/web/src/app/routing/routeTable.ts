@@ -44,6 +44,12 @@ const shipmentList = () =>
 const rules = { flag: 'hasRulesEngine' } as const;
 const manageRules = { ...rules, can: ['manage', 'Rules'], otherwise: '/rules' } as const;
 const manageGeofences = { can: ['manage', 'Geofences'], otherwise: '/geofences' } as const;
+const manageShipments = {
+  ...shipments,
+  can: ['manage', 'Shipments'],
+  otherwise: '/shipments',
+} as const;
+const shipmentForm = () => import('../../features/shipments/form/ShipmentFormPage');
 
 /** Screens behind the login, inside the navigation shell. */
 export const PRIVATE_ROUTES: ScreenRoute[] = [
@@ -129,7 +135,12 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     screen: shipmentList,
   },
   { path: 'shipments', name: 'ShipmentListView', guard: shipments, screen: shipmentList },
-  { path: 'shipments/create', guard: shipments },
+  {
+    path: 'shipments/create',
+    name: 'New Shipment',
+    guard: manageShipments,
+    screen: () => shipmentForm().then((m) => m.ShipmentCreatePage),
+  },
   {
     path: 'shipments/:id',
     name: 'ShipmentDetailsView',
@@ -139,7 +150,12 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
         (m) => m.ShipmentDetailsPage,
       ),
   },
-  { path: 'shipments/:id/edit', guard: shipments },
+  {
+    path: 'shipments/:id/edit',
+    name: 'ShipmentEditView',
+    guard: manageShipments,
+    screen: () => shipmentForm().then((m) => m.ShipmentEditPage),
+  },
   { path: 'alerts' },
   { path: 'reports' },
   { path: 'reports/:id' },

@@ -14,6 +14,8 @@ interface AddressAutocompleteProps {
   /** The user left the field (the form shows its message from then on). */
   onBlur?: () => void;
   error?: string | undefined;
+  /** The field's label (default 'Address'): a form with two addresses names each. */
+  label?: string;
 }
 
 /** The address field: typed text, suggestions from the places service, a pick sets the point. */
@@ -23,6 +25,7 @@ export function AddressAutocomplete({
   onPick,
   onBlur,
   error,
+  label = 'Address',
 }: AddressAutocompleteProps) {
   const [debounced] = useDebouncedValue(text.trim(), ADDRESS_DEBOUNCE_MS);
   const [places, setPlaces] = useState<Place[]>([]);
@@ -48,7 +51,7 @@ export function AddressAutocomplete({
 
   return (
     <Autocomplete
-      label="Address"
+      label={label}
       placeholder="Start typing an address"
       withAsterisk
       value={text}
