@@ -3,12 +3,15 @@ import { Anchor, Box, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Shipment } from '@waymark/domain';
 import { ShipmentStatusBadge } from '../ShipmentStatusBadge';
-import { endOf, formatShipmentDate, placeName, shipmentPath } from './shipmentList';
+import { endField } from '../details/shipmentView';
+import { formatShipmentTime } from '../format';
+import { shipmentDetailsPath } from '../navigation';
+import { placeName } from './shipmentList';
 
 function When({ label, at }: { label: string; at: string | null }) {
   return (
     <Text size="xs" c="dimmed">
-      {label}: {at ? formatShipmentDate(at) : '—'}
+      {label}: {formatShipmentTime(at)}
     </Text>
   );
 }
@@ -24,7 +27,7 @@ export const ShipmentRow = memo(function ShipmentRow({
   /** Absent for users who may not change shipments: no selection then. */
   onCheck?: (id: number, checked: boolean) => void;
 }) {
-  const end = endOf(shipment);
+  const end = endField(shipment);
   return (
     <Group
       role="listitem"
@@ -48,7 +51,7 @@ export const ShipmentRow = memo(function ShipmentRow({
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Anchor
             component={Link}
-            to={shipmentPath(shipment.id)}
+            to={shipmentDetailsPath(shipment.id)}
             state={{ from: 'list' }}
             fw={600}
             size="sm"

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { FleetMap, MapCamera, ShipmentsLayer, type MapShipment } from '../../../map';
-import { shipmentPath } from './shipmentList';
+import { shipmentDetailsPath } from '../navigation';
 
 /**
  * The list's shipments on the shared map, clustered and coloured by status; loaded lazily with
@@ -17,7 +17,7 @@ export function ShipmentsMap({
   const points = useMemo(() => shipments.map((s): [number, number] => [s.lng, s.lat]), [shipments]);
   return (
     <FleetMap mode="cluster" aria-label="Shipments map">
-      <ShipmentsLayer shipments={shipments} detailsPath={shipmentPath} />
+      <ShipmentsLayer shipments={shipments} detailsPath={shipmentDetailsPath} />
       <MapCamera points={points} fitKey={fitKey} />
     </FleetMap>
   );

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHIPMENT_STATUSES, type Shipment } from '@waymark/domain';
 import {
-  endOf,
-  formatShipmentDate,
   keepListed,
   placeName,
   shipmentPoint,
@@ -108,17 +106,6 @@ describe('a row', () => {
       '5 Elm St, Dallas',
     ]);
     expect(placeName(shipment({ from_geofence: null }), 'from')).toBe('—');
-  });
-
-  it('shows the estimated end while ongoing and the actual end once over', () => {
-    expect(endOf(shipment())).toEqual({ label: 'Estimated End', at: '2026-03-06T22:00:00.000Z' });
-    const done = shipment({ status: 'completed-late', ended_at: '2026-03-08T01:00:00.000Z' });
-    expect(endOf(done)).toEqual({ label: 'Actual End', at: '2026-03-08T01:00:00.000Z' });
-  });
-
-  it("writes dates as 'MMMM do h:mmaaa'", () => {
-    const local = new Date(2026, 2, 5, 14, 7).toISOString();
-    expect(formatShipmentDate(local)).toBe('March 5th 2:07pm');
   });
 });
 

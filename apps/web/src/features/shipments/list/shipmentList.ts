@@ -1,15 +1,10 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
 import {
-  isOngoing,
   SHIPMENT_STATUSES,
   type Shipment,
   type ShipmentListKey,
   type ShipmentStatus,
 } from '@waymark/domain';
 import type { MapShipment } from '../../../map/types';
-
-dayjs.extend(advancedFormat);
 
 /** The two tabs and where they live (spec 001 §2: the tab follows the route). */
 export const SHIPMENT_TABS: { key: ShipmentListKey; label: string; path: string }[] = [
@@ -21,8 +16,6 @@ export const EMPTY_TEXT: Record<ShipmentListKey, string> = {
   general: 'There are no shipments',
   archived: 'There are no archived shipments',
 };
-
-export const shipmentPath = (id: number) => `/shipments/${id}`;
 
 /**
  * The statuses the list call asks for, from the filter's ticked boxes: [] (every status) when
@@ -67,16 +60,6 @@ export function keepListed(
   const listed = new Set(rows.map((r) => r.id));
   const kept = [...selected].filter((id) => listed.has(id));
   return kept.length === selected.size ? selected : new Set(kept);
-}
-
-/** Spec 001 §9 'MMMM do h:mmaaa', e.g. 'March 5th 2:07pm'. */
-export const formatShipmentDate = (iso: string) => dayjs(iso).format('MMMM Do h:mma');
-
-/** The end a row shows: the prediction while ongoing, the actual end once over (spec 001 §4). */
-export function endOf(shipment: Shipment): { label: string; at: string | null } {
-  return isOngoing(shipment.status)
-    ? { label: 'Estimated End', at: shipment.estimated_end_at }
-    : { label: 'Actual End', at: shipment.ended_at };
 }
 
 /** Spec 001 §8: 'Error downloading file' plus ' (HTTP {status})' when the server answered. */
