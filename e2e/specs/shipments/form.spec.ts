@@ -29,15 +29,6 @@ interface Shipment {
 
 const map = (page: Page) => page.getByTestId('fleet-map');
 
-/** Every path the page has shown, redirects included (the router replaces some at once). */
-function pathsSeen(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
-  });
-  return paths;
-}
-
 /** Picks a day and a time in one of the form's date pickers, on the browser's clocks. */
 async function pickDateTime(page: Page, label: string, date: Date) {
   await page.getByRole('button', { name: label, exact: true }).click();
@@ -81,17 +72,10 @@ async function openNewShipment(page: Page) {
   await expect(map(page)).toHaveAttribute('data-ready', 'true');
 }
 
-/**
- * Opens the edit page as the details page's Edit link does: with the referrer in the router's
- * state (spec 002 §2.2). Pushed through the history API, so the test does not depend on the
- * details screen, built beside this one.
- */
+/** Opens the edit page the way a user does: Edit on the shipment's details (spec 002 §2.2). */
 async function openEditFromDetails(page: Page, id: number) {
-  await page.evaluate((path) => {
-    const state = { usr: { from: 'details' }, key: 'e2e', idx: 1 };
-    window.history.pushState(state, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate', { state }));
-  }, `/shipments/${id}/edit`);
+  await page.goto(`/shipments/${id}`);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit Shipment' })).toBeVisible();
 }
 
@@ -164,7 +148,6 @@ test('a manager creates a shipment between two demo geofences and lands on its d
   signIn,
 }) => {
   await signIn('admin');
-  const seen = pathsSeen(page);
   await openNewShipment(page);
   const name = uniqueName('E2E Pallets');
   await fillGeneral(page, name, 'Truck 01', new Date(Date.now() + 2 * HOUR));
@@ -192,7 +175,8 @@ test('a manager creates a shipment between two demo geofences and lands on its d
   await page.getByRole('button', { name: 'Save' }).click();
   const { data } = (await (await created).json()) as { data: Shipment };
   expect(data.name).toBe(name);
-  await expect.poll(() => seen).toContain(`/shipments/${data.id}`);
+  await expect(page).toHaveURL(new RegExp(`/shipments/${data.id}$`));
+  await expect(page.getByRole('link', { name: 'All Shipments' })).toBeVisible();
 });
 
 test('a shipment can end at an address picked from the search, and the map flies there', async ({
@@ -233,9 +217,7 @@ test('a manager renames a shipment, ends it now, and deletes another with the co
   signIn,
 }) => {
   const session = await signIn('admin');
-  const seen = pathsSeen(page);
   const first = await shipmentByApi(page, session, uniqueName('E2E Edit'), 'Trailer 03');
-  await page.goto('/trackers');
   await openEditFromDetails(page, first.id);
 
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
@@ -253,7 +235,8 @@ test('a manager renames a shipment, ends it now, and deletes another with the co
   await name.fill(`${first.name} renamed`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully!')).toBeVisible();
-  await expect.poll(() => seen).toContain(`/shipments/${first.id}`);
+  await expect(page).toHaveURL(new RegExp(`/shipments/${first.id}$`));
+  await expect(page.getByRole('link', { name: 'All Shipments' })).toBeVisible();
   await expect
     .poll(async () => (await fetchShipment(page, session, first.id)).name)
     .toBe(`${first.name} renamed`);
@@ -276,7 +259,7 @@ test('a manager renames a shipment, ends it now, and deletes another with the co
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Are you sure you want to delete this shipment?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => seen).toContain('/shipments');
+  await expect(page).toHaveURL(/\/shipments$/);
   const gone = await page.request.get(`/api/accounts/${session.accountId}/shipments/${second.id}`, {
     headers: { Authorization: `Bearer ${session.token}` },
   });
@@ -291,9 +274,9 @@ test('the edit page opened directly goes to the details; a viewer cannot create'
   const admin = await sessionOf('admin');
   const shipment = await shipmentByApi(page, admin, uniqueName('E2E Direct'), 'Trailer 03');
   await signIn('admin');
-  const seen = pathsSeen(page);
   await page.goto(`/shipments/${shipment.id}/edit`);
-  await expect.poll(() => seen).toContain(`/shipments/${shipment.id}`);
+  await expect(page).toHaveURL(new RegExp(`/shipments/${shipment.id}$`));
+  await expect(page.getByRole('link', { name: 'All Shipments' })).toBeVisible();
   await expect(page).not.toHaveURL(/\/edit$/);
   await expect(page.getByRole('heading', { name: 'Edit Shipment' })).toHaveCount(0);
 
