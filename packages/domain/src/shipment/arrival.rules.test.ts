@@ -5,6 +5,9 @@ import {
   predictedArrival,
   ROAD_FACTOR,
   roadFactor,
+  routedFactor,
+  routedSpeed,
+  ROUTED_FACTOR_MAX,
   SPEED_WINDOW_MS,
   type SpeedFix,
 } from './arrival.rules';
@@ -65,5 +68,35 @@ describe('the predicted arrival', () => {
     expect(predictedArrival(0, 36_000, 20)).toBe(36 * MIN);
     expect(predictedArrival(5 * MIN, 0, 20)).toBe(5 * MIN);
     expect(predictedArrival(0, 36_000, 20, 1)).toBe(30 * MIN);
+  });
+});
+
+describe('a routed distance', () => {
+  // 0.1° of latitude north: 11.12 km in a straight line.
+  const road = (distanceM: number, durationS: number | null = null, toLat = 41.1) => ({
+    from: { lat: 41, lng: -87 },
+    to: { lat: toLat, lng: -87 },
+    distanceM,
+    durationS,
+  });
+
+  it('gives the road factor of the route: road metres over straight metres', () => {
+    expect(routedFactor(road(14_456))).toBeCloseTo(1.3, 2);
+  });
+
+  it('is never shorter than the straight line nor an absurd detour', () => {
+    expect(routedFactor(road(9000))).toBe(1);
+    expect(routedFactor(road(80_000))).toBe(ROUTED_FACTOR_MAX);
+  });
+
+  it('says nothing when measured within a kilometre of the place, or without a distance', () => {
+    expect(routedFactor(road(900, 60, 41.005))).toBeNull();
+    expect(routedFactor(road(0))).toBeNull();
+  });
+
+  it("gives the engine's speed only when it gave a duration", () => {
+    expect(routedSpeed(road(14_456, 600))).toBeCloseTo(24.09, 2);
+    expect(routedSpeed(road(14_456))).toBeNull();
+    expect(routedSpeed(road(14_456, 0))).toBeNull();
   });
 });

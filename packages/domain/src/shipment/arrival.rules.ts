@@ -95,6 +95,47 @@ export function roadFactor(
 }
 
 /**
+ * What a routing engine measured from a point on the way to the end place's target point
+ * (`placeTarget`): metres along roads and, when it says, seconds of driving.
+ */
+export interface RoadDistance {
+  from: { lat: number; lng: number };
+  to: { lat: number; lng: number };
+  distanceM: number;
+  durationS: number | null;
+}
+
+/**
+ * Closer than this (straight line) to the place's target, a routed distance says more about
+ * the last streets than about the trip: the trip's own road factor stands instead.
+ */
+export const ROUTED_MIN_STRAIGHT_M = 1000;
+/** A route more than this longer than the straight line is a detour around water or a border. */
+export const ROUTED_FACTOR_MAX = 3;
+
+/**
+ * The road factor of a routed distance: road metres over great-circle metres between the same
+ * two points, within ROAD_FACTOR_MIN..ROUTED_FACTOR_MAX; null when measured too close to the
+ * place to say (ROUTED_MIN_STRAIGHT_M). Applied to the distance still to go from a later fix,
+ * one answer of the engine serves the next kilometres of the trip.
+ */
+export function routedFactor(road: RoadDistance): number | null {
+  const straight = distanceMetres(road.from.lat, road.from.lng, road.to.lat, road.to.lng);
+  if (straight < ROUTED_MIN_STRAIGHT_M || !(road.distanceM > 0)) return null;
+  return Math.min(ROUTED_FACTOR_MAX, Math.max(ROAD_FACTOR_MIN, road.distanceM / straight));
+}
+
+/**
+ * The routing engine's own speed for the route (metres over seconds), for a tracker that has
+ * not moved long enough to have a speed of its own; null when it gave no duration.
+ */
+export function routedSpeed(road: RoadDistance): number | null {
+  return road.durationS && road.durationS > 0 && road.distanceM > 0
+    ? road.distanceM / road.durationS
+    : null;
+}
+
+/**
  * When the tracker reaches its destination, in epoch ms: from the fix's time, the remaining
  * great-circle distance times the road factor at the moving speed.
  */

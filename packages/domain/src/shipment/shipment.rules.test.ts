@@ -10,6 +10,7 @@ import {
   type ShipmentClock,
   type ShipmentHappening,
 } from './shipment.rules';
+import type { RoadDistance } from './arrival.rules';
 import type { ShipmentPlace } from './shipment-place.rules';
 
 /**
@@ -49,13 +50,20 @@ function plan(startMinute: number, endMinute: number, notifyAtHours = 0): Shipme
   });
 }
 
-/** Feeds the fixes in order; answers the final clock, every event and every prediction. */
-function replay(clock: ShipmentClock, fixes: readonly ClockFix[]) {
+/**
+ * Feeds the fixes in order (each with what a routing engine said near it, if anything);
+ * answers the final clock, every event and every prediction.
+ */
+function replay(
+  clock: ShipmentClock,
+  fixes: readonly ClockFix[],
+  roadAt: (fix: ClockFix) => RoadDistance | null = () => null,
+) {
   const events: ShipmentHappening[] = [];
-  const predictions: { at: number; estimatedEndAt: number }[] = [];
+  const predictions: { at: number; estimatedEndAt: number; roadFactor: number }[] = [];
   let c = clock;
   for (const fix of fixes) {
-    const step = onFix(c, fix);
+    const step = onFix(c, fix, roadAt(fix));
     c = step.clock;
     events.push(...step.events);
     if (step.prediction) predictions.push(step.prediction);
@@ -102,6 +110,44 @@ describe('a shipment that arrives early', () => {
     const after = replay(early.clock, [fixAt(30, 42.2)]);
     expect(after.events).toMatchObject([{ type: 'shipment-begin', at: T0 + 30 * MIN }]);
     expect(after.clock.status).toBe('in-progress');
+  });
+});
+
+describe('a shipment with a routing engine', () => {
+  // The engine says the road is 1.5 times the straight line, at 60 km/h.
+  const road = (fix: ClockFix): RoadDistance => {
+    const straight = (CUSTOMER_LAT - fix.lat) * METRES_PER_DEGREE;
+    return {
+      from: { lat: fix.lat, lng: LNG },
+      to: { lat: CUSTOMER_LAT, lng: LNG },
+      distanceM: straight * 1.5,
+      durationS: (straight * 1.5) / (60 / 3.6),
+    };
+  };
+  const trip = [fixAt(-5, 41.8781), ...drive(0, 45, 90)];
+
+  it("predicts with the route's road factor instead of the great-circle one", () => {
+    const { predictions } = replay(plan(0, 120), trip, road);
+    const moving = predictions.filter((p) => p.at >= T0 + 5 * MIN && p.at < T0 + 35 * MIN);
+    expect(moving.length).toBeGreaterThan(20);
+    for (const p of moving) expect(p.roadFactor).toBeCloseTo(1.5, 5);
+  });
+
+  it("predicts at the route's speed before the tracker has a speed of its own", () => {
+    const routed = replay(plan(0, 120), trip, road).predictions;
+    const plain = replay(plan(0, 120), trip).predictions;
+    // Great-circle waits for five minutes of moving; the route answers from the start.
+    expect(minuteOf(plain[0]!.at)).toBe(5);
+    expect(minuteOf(routed[0]!.at)).toBe(1);
+    // At minute 1, ~57.5 km of straight line at 1.5 × over 60 km/h: ~86 minutes ahead.
+    const first = routed[0]!;
+    expect((first.estimatedEndAt - first.at) / MIN).toBeCloseTo(86, -1);
+  });
+
+  it('falls back to the great circle when the engine gives nothing', () => {
+    const plain = replay(plan(0, 120), trip);
+    const none = replay(plan(0, 120), trip, () => null);
+    expect(none.predictions).toEqual(plain.predictions);
   });
 });
 
