@@ -13,6 +13,12 @@ const CHUNK = 25;
 /** Positions waiting for their ack at once, as many connections would. */
 const IN_FLIGHT = 4000;
 
+/** A repeatable offset in -150..150 m for tracker i's fix of a round. */
+function jitterM(i: number, round: number) {
+  const h = Math.imul(i * 2_654_435_761 + round * 40_503, 2_246_822_519) >>> 0;
+  return (h % 301) - 150;
+}
+
 /**
  * The fleet's positions, round after round: tracker i drives north from its start at 80 km/h,
  * one fix per ROUND_MS of device time. Rounds continue across phases, so every tracker's
@@ -35,7 +41,9 @@ export class Fleet {
       out.push({
         serial: serialOf(i),
         deviceTime: new Date(this.baseMs + round * ROUND_MS),
-        lat: start.lat + round * (ROUND_MS / 1000) * SPEED_MPS * DEG_PER_M,
+        // Traffic and GPS: each fix up to 150 m ahead of or behind the even pace, so the
+        // predictions move as they do on the road.
+        lat: start.lat + (round * (ROUND_MS / 1000) * SPEED_MPS + jitterM(i, round)) * DEG_PER_M,
         lng: start.lng,
         valid: true,
         fix: 'gps',

@@ -96,10 +96,12 @@ describe('a shipment that arrives early', () => {
     const arrival = clock.endedAt!;
     for (const p of predictions) {
       const remaining = arrival - p.at;
-      // A straight road: the road factor (1.2) makes every prediction that much too late.
-      // Arrival is seen on the first fix inside, up to a minute after the crossing.
+      // A straight road: the road factor (1.2) makes every prediction that much too late, and
+      // the last 10 km predicted at town speed (45 km/h) add up to 7 minutes more than this
+      // trip, which keeps to 90 km/h to the end. Arrival is seen on the first fix inside, up
+      // to a minute after the crossing.
       expect(p.estimatedEndAt - p.at).toBeGreaterThanOrEqual(remaining * 0.95 - MIN);
-      expect(p.estimatedEndAt - p.at).toBeLessThanOrEqual(remaining * 1.25 + MIN);
+      expect(p.estimatedEndAt - p.at).toBeLessThanOrEqual(remaining * 1.25 + 8 * MIN);
     }
   });
 
@@ -110,6 +112,19 @@ describe('a shipment that arrives early', () => {
     const after = replay(early.clock, [fixAt(30, 42.2)]);
     expect(after.events).toMatchObject([{ type: 'shipment-begin', at: T0 + 30 * MIN }]);
     expect(after.clock.status).toBe('in-progress');
+  });
+});
+
+describe('the speed of a tracker parked under a roof', () => {
+  it('is not measured from its Wi-Fi and cell fixes jumping about', () => {
+    // Out of the depot, then parked 20 minutes reporting fixes 67 m apart every 30 s, each
+    // 60 m uncertain (Wi-Fi), and every third one a cell fix 900 m uncertain.
+    const parked = Array.from({ length: 40 }, (_, i) => ({
+      ...fixAt(10 + i / 2, 41.8781 + 0.03 + (i % 2) * 0.0006, i % 3 === 0 ? 900 : 60),
+    }));
+    const { clock } = replay(plan(0, 120), [fixAt(0, 41.8781), fixAt(1, 41.9081), ...parked]);
+    expect(clock.status).toBe('in-progress');
+    expect(clock.speedMps).toBeNull();
   });
 });
 

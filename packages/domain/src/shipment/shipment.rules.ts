@@ -2,6 +2,7 @@ import { distanceMetres } from '../geo/geo.rules';
 import {
   extendTrack,
   isMovingStep,
+  isSpeedFix,
   movingSpeed,
   predictedArrival,
   roadFactor,
@@ -148,8 +149,8 @@ export function onFix(
   const c: ShipmentClock = { ...clock, lastFixAt: fix.time };
   const events: ShipmentHappening[] = [];
   const precise = isPreciseFix(fix.accuracy);
-  const point = { time: fix.time, lat: fix.lat, lng: fix.lng };
-  if (precise) {
+  const point = { time: fix.time, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy };
+  if (precise && isSpeedFix(fix.accuracy)) {
     const previous = c.track[c.track.length - 1];
     if (c.origin && previous && isMovingStep(previous, point)) {
       c.drivenM += distanceMetres(previous.lat, previous.lng, fix.lat, fix.lng);
