@@ -160,20 +160,23 @@ export class ShipmentClock {
 }
 
 /**
- * A prediction within KEEP_WITHIN_MS of the last one kept, less than KEEP_EVERY_MS of fixes
- * later, is not written: the stored estimate and the kept history are never more than a minute
- * off, and a fleet reporting every few seconds does not write a row per position (the clock's
- * cost per position was most of the pipeline's throughput otherwise; bench:shipments). The
- * rules always work on the newest prediction in memory.
+ * A prediction within KEEP_WITHIN_MS (or KEEP_WITHIN_SHARE of the time still to go, if more)
+ * of the last one kept, less than KEEP_EVERY_MS of fixes later, is not written: the stored
+ * estimate and the kept history are never further off than that, far below the error a
+ * prediction has anyway, and a fleet does not write a row per position (the clock's cost per
+ * position was most of the pipeline's throughput otherwise; bench:shipments). The rules always
+ * work on the newest prediction in memory.
  */
 export const KEEP_WITHIN_MS = 60_000;
+export const KEEP_WITHIN_SHARE = 0.02;
 export const KEEP_EVERY_MS = 5 * 60_000;
 
 function worthKeeping(entry: OngoingShipment, p: ArrivalPrediction) {
   const kept = entry.kept;
+  const within = Math.max(KEEP_WITHIN_MS, (p.estimatedEndAt - p.at) * KEEP_WITHIN_SHARE);
   return (
     !kept ||
-    Math.abs(p.estimatedEndAt - kept.estimatedEndAt) >= KEEP_WITHIN_MS ||
+    Math.abs(p.estimatedEndAt - kept.estimatedEndAt) >= within ||
     p.at - kept.at >= KEEP_EVERY_MS
   );
 }
