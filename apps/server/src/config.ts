@@ -66,6 +66,8 @@ const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   /** A Geolocation API service placing cell-tower and Wi-Fi reports; unset: they stay status. */
   CELL_GEOLOCATION_URL: optionalUrl,
+  /** An OSRM-compatible routing engine for predicted arrivals; unset: great circle × road factor. */
+  ROUTING_URL: optionalUrl,
   SMS_URL: optionalUrl,
   /** A MapLibre style URL for the street map; unset: the bundled offline basemap. */
   MAP_STYLE_URL: optionalUrl,

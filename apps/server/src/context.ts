@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCellLocator } from './adapters/cell-geolocation/create-cell-locator';
 import { AddressCache } from './adapters/geocoder/address-cache';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
+import { createRoadRouter } from './adapters/routing/create-road-router';
 import { createMailer } from './adapters/mail/mailer';
 import { localStorage } from './adapters/storage/storage';
 import type { JobPayloads } from './jobs/job-catalogue';
@@ -52,7 +53,7 @@ export async function createContext(
     storage: localStorage(`${config.DATA_DIR}/files`),
     jobs,
     sms: createSms(config, database.db),
-    shipmentClock: new ShipmentClock({ database, bus, jobs }, log),
+    shipmentClock: new ShipmentClock({ database, bus, jobs }, log, createRoadRouter(config)),
     cellLocator: createCellLocator(config),
   };
   listenForCommands(ctx, log);

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APPROACH_M,
   extendTrack,
+  isMovingStep,
   movingSpeed,
   predictedArrival,
   ROAD_FACTOR,
   roadFactor,
+  routedFactor,
+  routedSpeed,
+  ROUTED_FACTOR_MAX,
   SPEED_WINDOW_MS,
   type SpeedFix,
 } from './arrival.rules';
@@ -60,10 +65,60 @@ describe('the road factor', () => {
 
 describe('the predicted arrival', () => {
   it('is the remaining distance times the road factor at the moving speed', () => {
-    // 36 km at 20 m/s: 30 minutes, 36 with the road factor.
+    // 36 km at 20 m/s: 30 minutes, 36 with the road factor, the last 10 km at town speed.
     expect(ROAD_FACTOR).toBe(1.2);
-    expect(predictedArrival(0, 36_000, 20)).toBe(36 * MIN);
+    // 43.2 km of road: 33.2 km at 20 m/s, the last 10 km at town speed (12.5 m/s).
+    expect(predictedArrival(0, 36_000, 20)).toBe(41 * MIN);
     expect(predictedArrival(5 * MIN, 0, 20)).toBe(5 * MIN);
-    expect(predictedArrival(0, 36_000, 20, 1)).toBe(30 * MIN);
+    expect(predictedArrival(0, 36_000, 20, 1)).toBe(35 * MIN);
+  });
+});
+
+describe('a routed distance', () => {
+  // 0.1° of latitude north: 11.12 km in a straight line.
+  const road = (distanceM: number, durationS: number | null = null, toLat = 41.1) => ({
+    from: { lat: 41, lng: -87 },
+    to: { lat: toLat, lng: -87 },
+    distanceM,
+    durationS,
+  });
+
+  it('gives the road factor of the route: road metres over straight metres', () => {
+    expect(routedFactor(road(14_456))).toBeCloseTo(1.3, 2);
+  });
+
+  it('is never shorter than the straight line nor an absurd detour', () => {
+    expect(routedFactor(road(9000))).toBe(1);
+    expect(routedFactor(road(80_000))).toBe(ROUTED_FACTOR_MAX);
+  });
+
+  it('says nothing when measured within a kilometre of the place, or without a distance', () => {
+    expect(routedFactor(road(900, 60, 41.005))).toBeNull();
+    expect(routedFactor(road(0))).toBeNull();
+  });
+
+  it("gives the engine's speed only when it gave a duration", () => {
+    expect(routedSpeed(road(14_456, 600))).toBeCloseTo(24.09, 2);
+    expect(routedSpeed(road(14_456))).toBeNull();
+    expect(routedSpeed(road(14_456, 0))).toBeNull();
+  });
+});
+
+describe('the approach and the fixes that measure speed', () => {
+  it('predicts the last 10 km of road at town speed, the rest at the moving speed', () => {
+    // 50 km of road at 25 m/s (90 km/h): 40 km in 1,600 s, then 10 km at 12.5 m/s in 800 s.
+    expect(predictedArrival(0, 50_000, 25, 1)).toBe(2400_000);
+    // Slower than town speed already: the whole way at it.
+    expect(predictedArrival(0, 5000, 10, 1)).toBe(500_000);
+    expect(APPROACH_M).toBe(10_000);
+  });
+
+  it('does not take the jumps between uncertain fixes of a parked tracker for driving', () => {
+    // 60 m apart in 30 s is 2 m/s, but two Wi-Fi fixes 40 m uncertain each say nothing.
+    const a = { time: 0, lat: 41, lng: -87, accuracy: 40 };
+    const b = { time: 30_000, lat: 41.00054, lng: -87, accuracy: 40 };
+    expect(isMovingStep(a, b)).toBe(false);
+    expect(isMovingStep({ ...a, accuracy: 5 }, { ...b, accuracy: 5 })).toBe(true);
+    expect(isMovingStep({ ...a, accuracy: null }, { ...b, accuracy: undefined })).toBe(true);
   });
 });

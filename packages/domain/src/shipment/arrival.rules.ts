@@ -5,6 +5,21 @@ export interface SpeedFix {
   time: number;
   lat: number;
   lng: number;
+  /** Metres; null or absent when the tracker gives none (taken as exact). */
+  accuracy?: number | null;
+}
+
+/**
+ * Only fixes this certain (GPS grade; unknown counts) measure speed. A parked tracker under a
+ * roof reports Wi-Fi and cell fixes tens to hundreds of metres off, whose jumps from one to the
+ * next looked like driving at walking pace and dragged the speed of the next prediction down
+ * (bench:shipments, the demo's trips).
+ */
+export const SPEED_ACCURACY_LIMIT_M = 100;
+
+/** True when a fix of this accuracy may measure speed. */
+export function isSpeedFix(accuracyM: number | null | undefined): boolean {
+  return accuracyM === null || accuracyM === undefined || accuracyM <= SPEED_ACCURACY_LIMIT_M;
 }
 
 /**
@@ -45,12 +60,21 @@ export const MAX_PLAUSIBLE_SPEED_MPS = 70;
  */
 export const MIN_MOVING_MS = 5 * 60_000;
 
-/** True when the step between two fixes was driven (not drift, not a jump). */
+/**
+ * True when the step between two fixes was driven (not drift, not a jump): faster than
+ * MOVING_SPEED_MPS, slower than MAX_PLAUSIBLE_SPEED_MPS, and longer than the two fixes'
+ * uncertainties together (two fixes of a parked tracker differ by about that much).
+ */
 export function isMovingStep(a: SpeedFix, b: SpeedFix): boolean {
   const dt = b.time - a.time;
   if (dt <= 0) return false;
-  const speed = distanceMetres(a.lat, a.lng, b.lat, b.lng) / (dt / 1000);
-  return speed >= MOVING_SPEED_MPS && speed <= MAX_PLAUSIBLE_SPEED_MPS;
+  const metres = distanceMetres(a.lat, a.lng, b.lat, b.lng);
+  const speed = metres / (dt / 1000);
+  return (
+    speed >= MOVING_SPEED_MPS &&
+    speed <= MAX_PLAUSIBLE_SPEED_MPS &&
+    metres > (a.accuracy ?? 0) + (b.accuracy ?? 0)
+  );
 }
 
 /** The track with `point` added (when newer than the last) and fixes older than the window gone. */
@@ -95,8 +119,60 @@ export function roadFactor(
 }
 
 /**
+ * What a routing engine measured from a point on the way to the end place's target point
+ * (`placeTarget`): metres along roads and, when it says, seconds of driving.
+ */
+export interface RoadDistance {
+  from: { lat: number; lng: number };
+  to: { lat: number; lng: number };
+  distanceM: number;
+  durationS: number | null;
+}
+
+/**
+ * Closer than this (straight line) to the place's target, a routed distance says more about
+ * the last streets than about the trip: the trip's own road factor stands instead.
+ */
+export const ROUTED_MIN_STRAIGHT_M = 1000;
+/** A route more than this longer than the straight line is a detour around water or a border. */
+export const ROUTED_FACTOR_MAX = 3;
+
+/**
+ * The road factor of a routed distance: road metres over great-circle metres between the same
+ * two points, within ROAD_FACTOR_MIN..ROUTED_FACTOR_MAX; null when measured too close to the
+ * place to say (ROUTED_MIN_STRAIGHT_M). Applied to the distance still to go from a later fix,
+ * one answer of the engine serves the next kilometres of the trip.
+ */
+export function routedFactor(road: RoadDistance): number | null {
+  const straight = distanceMetres(road.from.lat, road.from.lng, road.to.lat, road.to.lng);
+  if (straight < ROUTED_MIN_STRAIGHT_M || !(road.distanceM > 0)) return null;
+  return Math.min(ROUTED_FACTOR_MAX, Math.max(ROAD_FACTOR_MIN, road.distanceM / straight));
+}
+
+/**
+ * The routing engine's own speed for the route (metres over seconds), for a tracker that has
+ * not moved long enough to have a speed of its own; null when it gave no duration.
+ */
+export function routedSpeed(road: RoadDistance): number | null {
+  return road.durationS && road.durationS > 0 && road.distanceM > 0
+    ? road.distanceM / road.durationS
+    : null;
+}
+
+/**
+ * The last kilometres into a place are town streets, driven slower than the highway the speed
+ * window measured: the last APPROACH_M of road are predicted at no more than APPROACH_MPS
+ * (45 km/h, town traffic with its lights and turns). Without it, predictions made on the
+ * highway within half an hour of the arrival came out a third to a half too early on the
+ * demo's trips (bench:shipments).
+ */
+export const APPROACH_M = 10_000;
+export const APPROACH_MPS = 45 / 3.6;
+
+/**
  * When the tracker reaches its destination, in epoch ms: from the fix's time, the remaining
- * great-circle distance times the road factor at the moving speed.
+ * great-circle distance times the road factor, at the moving speed, the last APPROACH_M of it
+ * at no more than APPROACH_MPS.
  */
 export function predictedArrival(
   at: number,
@@ -104,5 +180,8 @@ export function predictedArrival(
   speedMps: number,
   factor = ROAD_FACTOR,
 ): number {
-  return Math.round(at + ((remainingM * factor) / speedMps) * 1000);
+  const roadM = remainingM * factor;
+  const approachM = Math.min(roadM, APPROACH_M);
+  const seconds = (roadM - approachM) / speedMps + approachM / Math.min(speedMps, APPROACH_MPS);
+  return Math.round(at + seconds * 1000);
 }

@@ -6,6 +6,7 @@ import {
   isPreciseFix,
   placeOfAddress,
   placeOfGeofence,
+  placeTarget,
 } from './shipment-place.rules';
 
 // A 0.02° square yard with a 0.01° square hole (a building) in its middle.
@@ -90,5 +91,15 @@ describe('shipment places', () => {
       true,
       false,
     ]);
+  });
+
+  it('sends a routing engine to the middle of the place', () => {
+    expect(placeTarget(placeOfAddress({ lat: 41.9, lng: -87.6 }))).toEqual({
+      lat: 41.9,
+      lng: -87.6,
+    });
+    const middle = placeTarget(yard);
+    expect(middle.lat).toBeCloseTo(41.01, 9);
+    expect(middle.lng).toBeCloseTo(-87.99, 9);
   });
 });

@@ -81,6 +81,25 @@ export function isInsidePlace(place: ShipmentPlace, lat: number, lng: number): b
   );
 }
 
+/**
+ * The point a routing engine is asked to drive to: a circle's centre, or the middle of a
+ * polygon's first outer ring (the mean of its corners, which is inside any roughly round yard).
+ */
+export function placeTarget(place: ShipmentPlace): { lat: number; lng: number } {
+  if (place.kind === 'circle') return { lat: place.lat, lng: place.lng };
+  const ring = place.polygons[0]?.[0] ?? [];
+  // GeoJSON rings repeat their first corner at the end.
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  const corners =
+    ring.length > 1 && first && last && first[0] === last[0] && first[1] === last[1]
+      ? ring.slice(0, -1)
+      : ring;
+  if (corners.length === 0) return { lat: 0, lng: 0 };
+  const sum = corners.reduce(([x, y], [lng, lat]) => [x + lng, y + lat], [0, 0]);
+  return { lat: sum[1]! / corners.length, lng: sum[0]! / corners.length };
+}
+
 const METRES_PER_DEGREE = 111_320;
 
 /**

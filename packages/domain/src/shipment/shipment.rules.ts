@@ -2,9 +2,13 @@ import { distanceMetres } from '../geo/geo.rules';
 import {
   extendTrack,
   isMovingStep,
+  isSpeedFix,
   movingSpeed,
   predictedArrival,
   roadFactor,
+  routedFactor,
+  routedSpeed,
+  type RoadDistance,
   type SpeedFix,
 } from './arrival.rules';
 import { isOngoing, type ShipmentEventType, type ShipmentStatus } from './shipment.constants';
@@ -129,18 +133,24 @@ export function newShipmentClock(
  * - end: once begun, the first precise fix inside the end location completes it (Completed
  *   Late when after end_at);
  * - predict: the arrival from the remaining distance, the road factor and the moving speed
- *   (arrival.rules);
+ *   (arrival.rules). With `road`, a routing engine's distance measured from near this fix, the
+ *   road factor is the route's (`routedFactor`), and a tracker without a moving speed yet is
+ *   predicted at the route's speed; without it, great-circle times the trip's road factor;
  * - late and notify, as `onTime` at the fix's time, the prediction included.
  * A fix no newer than the last one seen changes nothing; neither does one of a finished shipment.
  */
-export function onFix(clock: ShipmentClock, fix: ClockFix): ClockStep {
+export function onFix(
+  clock: ShipmentClock,
+  fix: ClockFix,
+  road: RoadDistance | null = null,
+): ClockStep {
   if (!isOngoing(clock.status)) return unchanged(clock);
   if (clock.lastFixAt !== null && fix.time <= clock.lastFixAt) return unchanged(clock);
   const c: ShipmentClock = { ...clock, lastFixAt: fix.time };
   const events: ShipmentHappening[] = [];
   const precise = isPreciseFix(fix.accuracy);
-  const point = { time: fix.time, lat: fix.lat, lng: fix.lng };
-  if (precise) {
+  const point = { time: fix.time, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy };
+  if (precise && isSpeedFix(fix.accuracy)) {
     const previous = c.track[c.track.length - 1];
     if (c.origin && previous && isMovingStep(previous, point)) {
       c.drivenM += distanceMetres(previous.lat, previous.lng, fix.lat, fix.lng);
@@ -171,17 +181,19 @@ export function onFix(clock: ShipmentClock, fix: ClockFix): ClockStep {
   }
 
   let prediction: ArrivalPrediction | null = null;
-  if (c.beganAt !== null && c.to && c.speedMps) {
+  const routed = road ? routedFactor(road) : null;
+  const speedMps = c.speedMps ?? (road && routed !== null ? routedSpeed(road) : null);
+  if (c.beganAt !== null && c.to && speedMps) {
     const remainingM = distanceToPlace(c.to, fix.lat, fix.lng);
-    const factor = roadFactor(c.origin, c.drivenM, fix);
-    const estimatedEndAt = predictedArrival(fix.time, remainingM, c.speedMps, factor);
+    const factor = routed ?? roadFactor(c.origin, c.drivenM, fix);
+    const estimatedEndAt = predictedArrival(fix.time, remainingM, speedMps, factor);
     c.estimatedEndAt = estimatedEndAt;
     c.lateSince = estimatedEndAt > c.endAt ? (c.lateSince ?? fix.time) : null;
     prediction = {
       at: fix.time,
       estimatedEndAt,
       remainingM,
-      speedMps: c.speedMps,
+      speedMps,
       roadFactor: factor,
       lat: fix.lat,
       lng: fix.lng,

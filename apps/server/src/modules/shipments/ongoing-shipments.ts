@@ -8,6 +8,8 @@ import { ongoingShipmentRows } from './shipments.queries';
 export interface OngoingShipment {
   facts: ShipmentFacts;
   clock: ShipmentClock;
+  /** The last prediction written (the clock writes one only when it moved; see worthKeeping). */
+  kept?: { at: number; estimatedEndAt: number };
 }
 
 /** Which shipments to read again: some by id, those of some trackers, or one account's. */
@@ -91,7 +93,11 @@ export class OngoingShipments {
         if (known.clock.endAt === clock.endAt) clock.lateSince = lateSince;
       }
       this.remove(row.shipment.id);
-      this.add({ facts: factsOfRow(row), clock });
+      this.add({
+        facts: factsOfRow(row),
+        clock,
+        ...(known?.kept && { kept: known.kept }),
+      });
     }
   }
 

@@ -76,18 +76,20 @@ describe('the shipment clock on committed positions', () => {
     expect(arrivedAt).toBeGreaterThan(minutesAgo(25).getTime());
     expect(arrivedAt).toBeLessThan(minutesAgo(15).getTime());
 
-    // Every prediction was kept; each within the road factor of the real arrival.
+    // The predictions kept, each within the road factor of the real arrival.
     const predictions = await t.db
       .select()
       .from(shipmentPredictions)
       .where(eq(shipmentPredictions.shipment_id, shipment.id))
       .orderBy(asc(shipmentPredictions.predicted_at));
-    expect(predictions.length).toBeGreaterThan(25);
+    // Kept whenever the estimate moved a minute, or every 5 minutes of fixes (KEEP_EVERY_MS).
+    expect(predictions.length).toBeGreaterThan(8);
     for (const p of predictions) {
       const remaining = arrivedAt - p.predicted_at.getTime();
       const predicted = p.estimated_end_at.getTime() - p.predicted_at.getTime();
       expect(predicted).toBeGreaterThan(remaining * 0.9 - MIN);
-      expect(predicted).toBeLessThan(remaining * 1.25 + MIN);
+      // The last 10 km at town speed (45 km/h): up to 7 minutes more than this 90 km/h trip.
+      expect(predicted).toBeLessThan(remaining * 1.25 + 8 * MIN);
     }
 
     // Among the tracker's events, on the realtime channel, and mailed.

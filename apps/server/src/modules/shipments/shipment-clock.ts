@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { onFix, type CurrentPosition } from '@waymark/domain';
+import { onFix, type ArrivalPrediction, type CurrentPosition } from '@waymark/domain';
+import type { RoadRouter } from '../../adapters/routing/road-router';
+import { greatCircleRouter } from '../../adapters/routing/great-circle-router';
 import type { DomainEvents } from '../../events/catalogue';
 import { OngoingShipments, type OngoingShipment } from './ongoing-shipments';
+import { ShipmentRoutes } from './shipment-routes';
 import { predictionRow, recordPredictions, type PredictionInsert } from './shipment-clock.queries';
 import { writeTransitions, type ShipmentWriter, type Transition } from './shipment-transitions';
 
@@ -15,10 +18,12 @@ type Committed = DomainEvents['positions.committed']['positions'];
  * `device.changed` or `geofence.changed` says they changed. It follows positions only while
  * there are ongoing shipments, so an account without any costs the pipeline nothing.
  * Batches are handled one round at a time, in order; positions arriving meanwhile wait and go
- * in the next round together.
+ * in the next round together. With a routing engine (ROUTING_URL), each shipment under way
+ * predicts with the road distance it answered last (ShipmentRoutes), never waiting for it.
  */
 export class ShipmentClock {
   readonly ongoing: OngoingShipments;
+  readonly routes: ShipmentRoutes;
   private readonly waiting: Committed[] = [];
   private running: Promise<void> | undefined;
   private stopFollowing: (() => void) | undefined;
@@ -27,7 +32,9 @@ export class ShipmentClock {
   constructor(
     private readonly ctx: ShipmentWriter,
     private readonly log: FastifyBaseLogger,
+    router: RoadRouter = greatCircleRouter(),
   ) {
+    this.routes = new ShipmentRoutes(router, log);
     this.ongoing = new OngoingShipments(ctx.database.db, log, () => this.followPositions());
   }
 
@@ -61,10 +68,14 @@ export class ShipmentClock {
     return this.stopFollowing !== undefined;
   }
 
-  /** Resolves when the positions received so far have moved their shipments (tests). */
+  /**
+   * Resolves when the positions received so far have moved their shipments and the routing
+   * engine has answered the questions they raised (tests).
+   */
   async settled() {
     await this.ongoing.settled();
     while (this.running) await this.running;
+    await this.routes.settled();
   }
 
   /** Follows committed positions exactly while there are ongoing shipments or reloads. */
@@ -105,9 +116,18 @@ export class ShipmentClock {
     const predictions: PredictionInsert[] = [];
     for (const { position } of positions) {
       for (const entry of this.ongoing.of(position.device_id)) {
-        const step = onFix(entry.clock, fixOf(position));
+        const fix = fixOf(position);
+        // Routes are asked for only once the shipment is under way (not for a parked tracker).
+        const road =
+          entry.clock.beganAt === null
+            ? null
+            : this.routes.roadFor(entry.facts.id, entry.clock.to, fix);
+        const step = onFix(entry.clock, fix, road);
         entry.clock = step.clock;
-        if (step.prediction) predictions.push(predictionRow(entry.facts.id, step.prediction));
+        if (step.prediction && worthKeeping(entry, step.prediction)) {
+          entry.kept = { at: step.prediction.at, estimatedEndAt: step.prediction.estimatedEndAt };
+          predictions.push(predictionRow(entry.facts.id, step.prediction));
+        }
         const earlier = changed.get(entry.facts.id)?.transition;
         if (step.events.length === 0 && !earlier) continue;
         // Several fixes of one tracker in a round: one write with all their events.
@@ -137,6 +157,28 @@ export class ShipmentClock {
     // lateness from the state, so the next fix makes up for this one.
     if (lost.length > 0) void this.ongoing.reload({ ids: lost });
   }
+}
+
+/**
+ * A prediction within KEEP_WITHIN_MS (or KEEP_WITHIN_SHARE of the time still to go, if more)
+ * of the last one kept, less than KEEP_EVERY_MS of fixes later, is not written: the stored
+ * estimate and the kept history are never further off than that, far below the error a
+ * prediction has anyway, and a fleet does not write a row per position (the clock's cost per
+ * position was most of the pipeline's throughput otherwise; bench:shipments). The rules always
+ * work on the newest prediction in memory.
+ */
+export const KEEP_WITHIN_MS = 60_000;
+export const KEEP_WITHIN_SHARE = 0.02;
+export const KEEP_EVERY_MS = 5 * 60_000;
+
+function worthKeeping(entry: OngoingShipment, p: ArrivalPrediction) {
+  const kept = entry.kept;
+  const within = Math.max(KEEP_WITHIN_MS, (p.estimatedEndAt - p.at) * KEEP_WITHIN_SHARE);
+  return (
+    !kept ||
+    Math.abs(p.estimatedEndAt - kept.estimatedEndAt) >= within ||
+    p.at - kept.at >= KEEP_EVERY_MS
+  );
 }
 
 function fixOf(p: CurrentPosition) {
