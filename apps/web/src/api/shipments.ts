@@ -31,6 +31,7 @@ export interface ShipmentListFilter {
 
 export const shipmentsKeys = {
   all: (accountId: number) => ['accounts', accountId, 'shipments'] as const,
+  lists: (accountId: number) => ['accounts', accountId, 'shipments', 'list'] as const,
   list: (accountId: number, filter: ShipmentListFilter) =>
     [
       'accounts',
@@ -273,7 +274,11 @@ export function useEndShipment(accountId: number, id: number) {
   });
 }
 
-/** DELETE one shipment. */
+/**
+ * DELETE one shipment. Only the lists are refreshed: the deleted shipment's own queries are
+ * still mounted on the page that deletes it, and asking for them again would answer 404 and
+ * open the not-found page before the page moves on.
+ */
 export function useDeleteShipment(accountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -282,10 +287,7 @@ export function useDeleteShipment(accountId: number) {
         method: 'DELETE',
         globalErrors: false,
       }),
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: shipmentsKeys.one(accountId, id) });
-      return queryClient.invalidateQueries({ queryKey: shipmentsKeys.all(accountId) });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentsKeys.lists(accountId) }),
   });
 }
 
