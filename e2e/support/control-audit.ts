@@ -23,6 +23,7 @@ const NOISE_MS = 1_000;
 const LOAD_MS = 20_000;
 /** The DOM is still when nothing has changed for this long. */
 const QUIET_MS = 300;
+const STILL_MS = 3_000;
 
 /**
  * Prepares a page for auditing: the recorder in every document, and every write to the API
@@ -45,14 +46,18 @@ const pathOf = (url: string) => new URL(url).pathname;
 const samePath = (page: Page, url: string) =>
   pathOf(page.url()) === pathOf(new URL(url, page.url()).href);
 
-/** Waits until the screen has loaded: no request in flight, no spinner, the DOM still. */
-async function settle(page: Page) {
+/** Waits until the screen has loaded: no request in flight and no spinner. */
+async function loaded(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: LOAD_MS }).catch(() => undefined);
   await page
     .locator('.mantine-Loader-root:visible')
     .first()
     .waitFor({ state: 'detached', timeout: LOAD_MS })
     .catch(() => undefined);
+}
+
+/** Waits until nothing but the learnt noise has changed for a moment (at most a few seconds). */
+async function still(page: Page) {
   await page
     .evaluate(
       ([quietMs, maxMs]) =>
@@ -70,39 +75,50 @@ async function settle(page: Page) {
           };
           tick();
         }),
-      [QUIET_MS, LOAD_MS] as const,
+      [QUIET_MS, STILL_MS] as const,
     )
     .catch(() => undefined);
 }
 
+/** What a screen does by itself, learnt on its first load and known on the next ones. */
+interface Noise {
+  learnt: boolean;
+  /** Places in the DOM that change with no one clicking (control-recorder.ts). */
+  changes: string[];
+  /** Paths the screen requests by itself (polling). */
+  paths: Set<string>;
+}
+
 /**
- * Opens the screen fresh, waits until it has loaded and learns its noise, adding the paths it
- * requests by itself (polling) to `quietPaths`. False when the app sent the role elsewhere (a
+ * Opens the screen fresh and waits until it has loaded. On its first load, watches it
+ * untouched for a moment to learn its noise. False when the app sent the role elsewhere (a
  * guard's redirect).
  */
-async function openScreen(page: Page, url: string, quietPaths: Set<string>): Promise<boolean> {
-  const started = Date.now();
+async function openScreen(page: Page, url: string, noise: Noise): Promise<boolean> {
   await page.goto(url);
-  await settle(page);
-  if (process.env.AUDIT_DEBUG) console.log(stamp(), url, 'loaded in', Date.now() - started);
+  await loaded(page);
   if (!samePath(page, url)) return false;
-  const learnQuiet = (request: Request) => quietPaths.add(pathOf(request.url()));
-  page.on('request', learnQuiet);
-  // Not a wait for something: a measurement of what changes with no one clicking.
-  await page.evaluate(() => window.__controlAudit.learnNoise());
-  await page.waitForTimeout(NOISE_MS);
+  await page.evaluate((known) => window.__controlAudit.learnNoise(known), noise.changes);
+  if (!noise.learnt) {
+    const learnPath = (request: Request) => noise.paths.add(pathOf(request.url()));
+    page.on('request', learnPath);
+    // Not a wait for something: a measurement of what changes with no one clicking.
+    await page.waitForTimeout(NOISE_MS);
+    page.off('request', learnPath);
+    noise.changes = await page.evaluate(() => window.__controlAudit.noise());
+    noise.learnt = true;
+  }
   await page.evaluate(() => window.__controlAudit.arm());
-  page.off('request', learnQuiet);
   return true;
 }
 
 /** Clicks the marked control and collects what it did within `ms`. */
-async function clickAndWatch(page: Page, ms: number, quietPaths: Set<string>): Promise<string[]> {
+async function clickAndWatch(page: Page, key: string, ms: number, noise: Noise): Promise<string[]> {
   const did: string[] = [];
   const onRequest = (request: Request) => {
     const path = pathOf(request.url());
     // Calls to the API only: a chunk of code loading is nothing the user sees.
-    if (path.startsWith('/api/') && !quietPaths.has(path)) {
+    if (path.startsWith('/api/') && !noise.paths.has(path)) {
       did.push(`request ${request.method()} ${path}`);
     }
   };
@@ -119,7 +135,12 @@ async function clickAndWatch(page: Page, ms: number, quietPaths: Set<string>): P
   page.on('dialog', onDialog);
   try {
     await page.evaluate(() => window.__controlAudit.arm());
-    await page.locator('[data-audit-target]').click({ timeout: 5_000 });
+    const target = page.locator('[data-audit-target]');
+    await target.click({ timeout: 3_000 }).catch(async () => {
+      // The screen drew the control again (a live update) after it was marked: mark it anew.
+      await page.evaluate((k) => window.__controlAudit.mark(k), key);
+      await target.click({ timeout: 3_000 });
+    });
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
       if (page.url() !== before) did.push(`went to ${new URL(page.url()).pathname}`);
@@ -154,10 +175,13 @@ const overlayOpen = (page: Page) =>
  * Undoes a click's effect cheaply: Escape closes what it opened, Back leaves the screen it
  * went to. Else (or if that fails) opens the screen again. Returns true when it did.
  */
-async function restore(page: Page, url: string, quietPaths: Set<string>): Promise<boolean> {
+async function restore(page: Page, url: string, noise: Noise): Promise<boolean> {
   if (!samePath(page, url)) {
     await page.goBack().catch(() => undefined);
-    if (samePath(page, url)) await settle(page);
+    if (samePath(page, url)) {
+      await loaded(page);
+      await still(page);
+    }
   }
   if (samePath(page, url)) {
     for (let tries = 0; tries < 3 && (await overlayOpen(page)); tries++) {
@@ -170,7 +194,7 @@ async function restore(page: Page, url: string, quietPaths: Set<string>): Promis
     }
     if (!(await overlayOpen(page))) return false;
   }
-  await openScreen(page, url, quietPaths);
+  await openScreen(page, url, noise);
   return true;
 }
 
@@ -187,8 +211,8 @@ const mark = (page: Page, key: string) => page.evaluate((k) => window.__controlA
  * nothing is tried once more on a fresh screen with more time.
  */
 export async function auditScreen(page: Page, url: string): Promise<ControlResult[] | null> {
-  const quietPaths = new Set<string>();
-  if (!(await openScreen(page, url, quietPaths))) return null;
+  const noise: Noise = { learnt: false, changes: [], paths: new Set() };
+  if (!(await openScreen(page, url, noise))) return null;
   const controls = await page.evaluate(() => window.__controlAudit.list());
   const did = new Map<string, string[]>();
   let fresh = true;
@@ -202,24 +226,24 @@ export async function auditScreen(page: Page, url: string): Promise<ControlResul
         else later.push(key);
         continue;
       }
-      const effect = await clickAndWatch(page, EFFECT_MS, quietPaths);
+      const effect = await clickAndWatch(page, key, EFFECT_MS, noise);
       did.set(key, effect);
       if (isDead(effect)) dead.push(key);
-      fresh = await restore(page, url, quietPaths);
+      fresh = await restore(page, url, noise);
       if (process.env.AUDIT_DEBUG) console.log(stamp(), url, key, effect.join('; ').slice(0, 160));
     }
     if (later.length > 0 && !fresh) {
-      await openScreen(page, url, quietPaths);
+      await openScreen(page, url, noise);
       fresh = true;
     }
     pending = later;
   }
   for (const key of dead) {
-    await openScreen(page, url, quietPaths);
+    await openScreen(page, url, noise);
     if (!(await mark(page, key))) continue;
-    did.set(key, await clickAndWatch(page, RETRY_EFFECT_MS, quietPaths));
+    did.set(key, await clickAndWatch(page, key, RETRY_EFFECT_MS, noise));
   }
-  if (dead.length > 0) await openScreen(page, url, quietPaths);
+  if (dead.length > 0) await openScreen(page, url, noise);
   return controls.map(({ key, label }) => ({
     control: `${label} [${key}]`,
     did: did.get(key) ?? [],

@@ -15,8 +15,10 @@ export interface ControlRecorder {
   list(): { key: string; label: string }[];
   /** Marks the control with this key as `data-audit-target`; false when it is not there. */
   mark(key: string): boolean;
-  /** Starts learning what changes with no one clicking. */
-  learnNoise(): void;
+  /** Starts learning what changes with no one clicking, knowing `known` already. */
+  learnNoise(known: string[]): void;
+  /** The noise learnt so far, to carry to the next load of the same screen. */
+  noise(): string[];
   /** Forgets the changes so far; the next `changes()` reports only later ones. */
   arm(): void;
   /** Changes since `arm()` that are not noise, as short descriptions. */
@@ -79,7 +81,8 @@ export function installControlRecorder() {
    */
   const controls = () => {
     const all = Array.from(document.querySelectorAll(CONTROLS)).filter(
-      (el) => !el.parentElement?.closest(CONTROLS),
+      // MapLibre's own zoom buttons are MapLibre's to test; ours on the map are kept.
+      (el) => !el.parentElement?.closest(CONTROLS) && !el.closest('.maplibregl-ctrl'),
     );
     // A virtual list wraps each row in a box of its own: the list is the nearest list.
     const listOf = (row: Element) => row.parentElement?.closest(LIST) ?? row.parentElement;
@@ -168,13 +171,15 @@ export function installControlRecorder() {
       control?.el.setAttribute('data-audit-target', '');
       return control !== undefined;
     },
-    learnNoise() {
+    learnNoise(known) {
+      known.forEach((change) => noise.add(change));
       learning = true;
     },
     arm() {
       learning = false;
       recent = [];
     },
+    noise: () => Array.from(noise),
     changes: () => recent.filter((c) => !noise.has(c)),
     overlayOpen: () => Array.from(document.querySelectorAll(OVERLAY)).some(visible),
   };
