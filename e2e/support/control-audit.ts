@@ -136,10 +136,10 @@ async function clickAndWatch(page: Page, key: string, ms: number, noise: Noise):
   try {
     await page.evaluate(() => window.__controlAudit.arm());
     const target = page.locator('[data-audit-target]');
-    await target.click({ timeout: 3_000 }).catch(async () => {
+    await target.click({ timeout: 1_500 }).catch(async () => {
       // The screen drew the control again (a live update) after it was marked: mark it anew.
       await page.evaluate((k) => window.__controlAudit.mark(k), key);
-      await target.click({ timeout: 3_000 });
+      await target.click({ timeout: 1_500 });
     });
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
@@ -198,7 +198,6 @@ async function restore(page: Page, url: string, noise: Noise): Promise<boolean> 
   return true;
 }
 
-const stamp = () => new Date().toISOString().slice(14, 21);
 const isDead = (did: string[]) => did.length === 0 || did[0]!.startsWith('could not');
 const mark = (page: Page, key: string) => page.evaluate((k) => window.__controlAudit.mark(k), key);
 
@@ -230,7 +229,6 @@ export async function auditScreen(page: Page, url: string): Promise<ControlResul
       did.set(key, effect);
       if (isDead(effect)) dead.push(key);
       fresh = await restore(page, url, noise);
-      if (process.env.AUDIT_DEBUG) console.log(stamp(), url, key, effect.join('; ').slice(0, 160));
     }
     if (later.length > 0 && !fresh) {
       await openScreen(page, url, noise);

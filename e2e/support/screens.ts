@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 /** The part of a route table entry read here (apps/web/src/app/routing/screenRoute.ts). */
 interface RouteEntry {
   path?: string;
+  guard?: { platformAdmin?: boolean };
   index?: boolean;
   redirect?: string;
   children?: RouteEntry[];
@@ -26,21 +27,30 @@ type IsMounted = (route: RouteEntry) => boolean;
 // table itself needs nothing of the browser to load.
 const ROUTING = new URL('../../apps/web/src/app/routing/', import.meta.url).href;
 
+/** Which of the route table's screens a user is audited on. */
+export interface ScreenChoice {
+  /** The screens reachable without logging in (PUBLIC_ROUTES), else those behind it. */
+  public: boolean;
+  /** Include the screens only a platform admin may open (their guard says so). */
+  platformAdmin?: boolean;
+}
+
 /** Paths of the mounted screens (no leading slash), parents before their children. */
-async function builtPaths(): Promise<string[]> {
+async function builtPaths(choice: ScreenChoice): Promise<string[]> {
   const table = (await import(`${ROUTING}routeTable.ts`)) as RouteTable;
   const { isMounted } = (await import(`${ROUTING}screenRoute.ts`)) as { isMounted: IsMounted };
   const paths: string[] = [];
   const walk = (routes: RouteEntry[], parent: string) => {
     for (const route of routes) {
       if (route.redirect || !isMounted(route)) continue;
+      if (route.guard?.platformAdmin && !choice.platformAdmin) continue;
       const path = route.index ? parent : [parent, route.path].filter(Boolean).join('/');
       // A parent whose screen is a frame around its children (tabs) is opened as each child.
       if (route.children?.length) walk(route.children, path);
       else paths.push(path);
     }
   };
-  walk([...table.PRIVATE_ROUTES, ...table.PUBLIC_ROUTES], '');
+  walk(choice.public ? table.PUBLIC_ROUTES : table.PRIVATE_ROUTES, '');
   return paths;
 }
 
@@ -74,9 +84,9 @@ export interface Screen {
   url: string | undefined;
 }
 
-/** Every built screen, with the user's ids in place of the parameters. */
-export async function builtScreens(ids: DemoIds): Promise<Screen[]> {
-  return (await builtPaths()).map((route) => {
+/** The chosen built screens, with the user's ids in place of the parameters. */
+export async function builtScreens(choice: ScreenChoice, ids: DemoIds = {}): Promise<Screen[]> {
+  return (await builtPaths(choice)).map((route) => {
     let missing = false;
     const segments = route.split('/').map((segment, i, all) => {
       if (!segment.startsWith(':')) return segment;
