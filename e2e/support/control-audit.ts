@@ -1,0 +1,252 @@
+import { expect, type Page, type Request } from '@playwright/test';
+import { installControlRecorder } from './control-recorder';
+
+/**
+ * Clicks every control on a screen and tells which did nothing a user could see (issue 16:
+ * a control a role may not use is hidden, never a dead button). A click counts when the URL
+ * changes, a dialog, menu or popover opens, the DOM changes, a request is sent, a file
+ * downloads or a tab opens. Only the controls on the screen as it loads are clicked, not
+ * those inside what a click opens: a confirmation is never confirmed.
+ */
+
+export interface ControlResult {
+  control: string;
+  /** What the click did; empty when it did nothing. */
+  did: string[];
+}
+
+/** How long a click has to show an effect; a dead control is then tried once more, slower. */
+const EFFECT_MS = 2_000;
+const RETRY_EFFECT_MS = 5_000;
+/** How long the screen is watched, untouched, to learn what changes by itself. */
+const NOISE_MS = 1_000;
+const LOAD_MS = 20_000;
+/** The DOM is still when nothing has changed for this long. */
+const QUIET_MS = 300;
+const STILL_MS = 3_000;
+
+/**
+ * Prepares a page for auditing: the recorder in every document, and every write to the API
+ * refused in the browser, so that a Save, Reset or Delete the audit clicks still shows that it
+ * sent its request but changes nothing other tests read.
+ */
+export async function prepareForAudit(page: Page) {
+  await page.addInitScript(installControlRecorder);
+  await page.route('**/api/**', (route) =>
+    ['GET', 'HEAD'].includes(route.request().method())
+      ? route.fallback()
+      : route.abort('blockedbyclient'),
+  );
+  // A window.confirm or alert is an effect too; it is dismissed, never accepted.
+  page.on('dialog', (dialog) => void dialog.dismiss());
+}
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+const samePath = (page: Page, url: string) =>
+  pathOf(page.url()) === pathOf(new URL(url, page.url()).href);
+
+/** Waits until the screen has loaded: no request in flight and no spinner. */
+async function loaded(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: LOAD_MS }).catch(() => undefined);
+  await page
+    .locator('.mantine-Loader-root:visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: LOAD_MS })
+    .catch(() => undefined);
+}
+
+/** Waits until nothing but the learnt noise has changed for a moment (at most a few seconds). */
+async function still(page: Page) {
+  await page
+    .evaluate(
+      ([quietMs, maxMs]) =>
+        new Promise<void>((resolve) => {
+          const audit = window.__controlAudit;
+          const end = Date.now() + maxMs;
+          audit.arm();
+          let last = 0;
+          let since = Date.now();
+          const tick = () => {
+            const n = audit.changes().length;
+            if (n !== last) [last, since] = [n, Date.now()];
+            if (Date.now() - since >= quietMs || Date.now() > end) resolve();
+            else setTimeout(tick, 50);
+          };
+          tick();
+        }),
+      [QUIET_MS, STILL_MS] as const,
+    )
+    .catch(() => undefined);
+}
+
+/** What a screen does by itself, learnt on its first load and known on the next ones. */
+interface Noise {
+  learnt: boolean;
+  /** Places in the DOM that change with no one clicking (control-recorder.ts). */
+  changes: string[];
+  /** Paths the screen requests by itself (polling). */
+  paths: Set<string>;
+}
+
+/**
+ * Opens the screen fresh and waits until it has loaded. On its first load, watches it
+ * untouched for a moment to learn its noise. False when the app sent the role elsewhere (a
+ * guard's redirect).
+ */
+async function openScreen(page: Page, url: string, noise: Noise): Promise<boolean> {
+  await page.goto(url);
+  await loaded(page);
+  if (!samePath(page, url)) return false;
+  await page.evaluate((known) => window.__controlAudit.learnNoise(known), noise.changes);
+  if (!noise.learnt) {
+    const learnPath = (request: Request) => noise.paths.add(pathOf(request.url()));
+    page.on('request', learnPath);
+    // Not a wait for something: a measurement of what changes with no one clicking.
+    await page.waitForTimeout(NOISE_MS);
+    page.off('request', learnPath);
+    noise.changes = await page.evaluate(() => window.__controlAudit.noise());
+    noise.learnt = true;
+  }
+  await page.evaluate(() => window.__controlAudit.arm());
+  return true;
+}
+
+/** Clicks the marked control and collects what it did within `ms`. */
+async function clickAndWatch(page: Page, key: string, ms: number, noise: Noise): Promise<string[]> {
+  const did: string[] = [];
+  const onRequest = (request: Request) => {
+    const path = pathOf(request.url());
+    // Calls to the API only: a chunk of code loading is nothing the user sees.
+    if (path.startsWith('/api/') && !noise.paths.has(path)) {
+      did.push(`request ${request.method()} ${path}`);
+    }
+  };
+  const onDownload = () => did.push('download');
+  const onPopup = (popup: Page) => {
+    did.push(`new tab ${popup.url()}`);
+    void popup.close();
+  };
+  const onDialog = () => did.push('browser dialog');
+  const before = page.url();
+  page.on('request', onRequest);
+  page.on('download', onDownload);
+  page.on('popup', onPopup);
+  page.on('dialog', onDialog);
+  try {
+    await page.evaluate(() => window.__controlAudit.arm());
+    const target = page.locator('[data-audit-target]');
+    await target.click({ timeout: 1_500 }).catch(async () => {
+      // The screen drew the control again (a live update) after it was marked: mark it anew.
+      await page.evaluate((k) => window.__controlAudit.mark(k), key);
+      await target.click({ timeout: 1_500 });
+    });
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (page.url() !== before) did.push(`went to ${new URL(page.url()).pathname}`);
+      const state = await page
+        .evaluate(() => ({
+          overlay: window.__controlAudit.overlayOpen(),
+          changes: window.__controlAudit.changes(),
+        }))
+        // The click loaded another document: the URL check above says so.
+        .catch(() => ({ overlay: false, changes: [] }));
+      if (state.overlay) did.push('opened an overlay');
+      if (state.changes.length > 0) did.push(`changed ${state.changes.slice(0, 3).join(', ')}`);
+      if (did.length > 0) break;
+      await page.waitForTimeout(100);
+    }
+  } catch (error) {
+    did.length = 0;
+    did.push(`could not be clicked: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    page.off('request', onRequest);
+    page.off('download', onDownload);
+    page.off('popup', onPopup);
+    page.off('dialog', onDialog);
+  }
+  return did;
+}
+
+const overlayOpen = (page: Page) =>
+  page.evaluate(() => window.__controlAudit.overlayOpen()).catch(() => true);
+
+/**
+ * Undoes a click's effect cheaply: Escape closes what it opened, Back leaves the screen it
+ * went to. Else (or if that fails) opens the screen again. Returns true when it did.
+ */
+async function restore(page: Page, url: string, noise: Noise): Promise<boolean> {
+  if (!samePath(page, url)) {
+    await page.goBack().catch(() => undefined);
+    if (samePath(page, url)) {
+      await loaded(page);
+      await still(page);
+    }
+  }
+  if (samePath(page, url)) {
+    for (let tries = 0; tries < 3 && (await overlayOpen(page)); tries++) {
+      await page.keyboard.press('Escape');
+      // Overlays close with a short transition.
+      await expect
+        .poll(() => overlayOpen(page), { timeout: 1_000 })
+        .toBe(false)
+        .catch(() => {});
+    }
+    if (!(await overlayOpen(page))) return false;
+  }
+  await openScreen(page, url, noise);
+  return true;
+}
+
+const isDead = (did: string[]) => did.length === 0 || did[0]!.startsWith('could not');
+const mark = (page: Page, key: string) => page.evaluate((k) => window.__controlAudit.mark(k), key);
+
+/**
+ * Clicks each control of the screen at `url` once. Null when the role cannot open the screen
+ * (it was sent elsewhere); else one result per control, in document order.
+ *
+ * The screen is loaded again only when it must be: a control an earlier click hid (another
+ * tab, a collapsed panel) waits for the next fresh load, and a control that seemed to do
+ * nothing is tried once more on a fresh screen with more time.
+ */
+export async function auditScreen(page: Page, url: string): Promise<ControlResult[] | null> {
+  const noise: Noise = { learnt: false, changes: [], paths: new Set() };
+  if (!(await openScreen(page, url, noise))) return null;
+  const controls = await page.evaluate(() => window.__controlAudit.list());
+  const did = new Map<string, string[]>();
+  let fresh = true;
+  let pending = controls.map((c) => c.key);
+  const dead: string[] = [];
+  while (pending.length > 0) {
+    const later: string[] = [];
+    for (const key of pending) {
+      if (!(await mark(page, key))) {
+        if (fresh) did.set(key, ['not there when the screen loads again (not clicked)']);
+        else later.push(key);
+        continue;
+      }
+      const effect = await clickAndWatch(page, key, EFFECT_MS, noise);
+      did.set(key, effect);
+      if (isDead(effect)) dead.push(key);
+      fresh = await restore(page, url, noise);
+    }
+    if (later.length > 0 && !fresh) {
+      await openScreen(page, url, noise);
+      fresh = true;
+    }
+    pending = later;
+  }
+  for (const key of dead) {
+    await openScreen(page, url, noise);
+    if (!(await mark(page, key))) continue;
+    did.set(key, await clickAndWatch(page, key, RETRY_EFFECT_MS, noise));
+  }
+  if (dead.length > 0) await openScreen(page, url, noise);
+  return controls.map(({ key, label }) => ({
+    control: `${label} [${key}]`,
+    did: did.get(key) ?? [],
+  }));
+}
+
+/** The results that show a dead control: nothing happened, or it could not be clicked. */
+export const deadControls = (results: ControlResult[]) => results.filter(({ did }) => isDead(did));
