@@ -55,7 +55,7 @@ async function builtPaths(choice: ScreenChoice): Promise<string[]> {
 }
 
 /** Ids of demo objects, by the path segment before the parameter ('trackers/:id'). */
-export type DemoIds = Record<string, number | undefined>;
+export type DemoIds = Record<string, number | string | undefined>;
 
 /** The first of each object the signed-in user sees in `accountId`, for the screens' params. */
 export async function demoIds(page: Page, token: string, accountId: number): Promise<DemoIds> {
@@ -74,7 +74,28 @@ export async function demoIds(page: Page, token: string, accountId: number): Pro
     'accounts/:accountId': accountId,
     'groups/:id': (await list<{ id: number }>('groups'))[0]?.id,
     'geofences/:id': (await list<{ id: number }>('geofences'))[0]?.id,
+    'shipments/:id': (await list<{ id: number }>('shipments'))[0]?.id,
   };
+}
+
+/**
+ * The ids the screens open without a login take: a demo shipment's public tracking link,
+ * looked up as the demo admin (the page itself is then opened by no one).
+ */
+export async function publicDemoIds(page: Page, email: string, password: string) {
+  const login = await page.request.post('/api/token', { data: { email, password } });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = (await (await page.request.get('/api/me', { headers })).json()) as {
+    data: { accounts: { id: number; can_track_shipments: boolean }[] };
+  };
+  const account = me.data.accounts.find((a) => a.can_track_shipments);
+  const shipments = account
+    ? ((await (
+        await page.request.get(`/api/accounts/${account.id}/shipments`, { headers })
+      ).json()) as { data: { uuid: string }[] })
+    : { data: [] };
+  return { 'track/:uuid': shipments.data[0]?.uuid } satisfies DemoIds;
 }
 
 export interface Screen {
