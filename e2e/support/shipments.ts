@@ -130,7 +130,8 @@ export async function finishedShipment(
   }
 }
 
-const MONTHS = [
+/** Month names, as the app's dates and its date pickers' day buttons write them. */
+export const MONTHS = [
   'January',
   'February',
   'March',

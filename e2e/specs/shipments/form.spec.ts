@@ -1,21 +1,8 @@
 import type { Page } from '@playwright/test';
 import { apiGet, apiPost, uniqueName, type Session } from '../../support/session';
+import { MONTHS } from '../../support/shipments';
 import { expect, test } from '../../support/test';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
