@@ -15,9 +15,15 @@ export interface ControlResult {
   did: string[];
 }
 
-/** How long a click has to show an effect; a dead control is then tried once more, slower. */
+/**
+ * How long a click has to show an effect, and how long the control may take to become
+ * clickable; a dead control is then tried once more, slower, on a fresh screen (a busy
+ * machine can keep a control animating or covered for longer than the first pass allows).
+ */
 const EFFECT_MS = 2_000;
+const CLICK_MS = 1_500;
 const RETRY_EFFECT_MS = 5_000;
+const RETRY_CLICK_MS = 10_000;
 /** How long the screen is watched, untouched, to learn what changes by itself. */
 const NOISE_MS = 1_000;
 const LOAD_MS = 20_000;
@@ -113,7 +119,12 @@ async function openScreen(page: Page, url: string, noise: Noise): Promise<boolea
 }
 
 /** Clicks the marked control and collects what it did within `ms`. */
-async function clickAndWatch(page: Page, key: string, ms: number, noise: Noise): Promise<string[]> {
+async function clickAndWatch(
+  page: Page,
+  key: string,
+  noise: Noise,
+  { effectMs, clickMs }: { effectMs: number; clickMs: number },
+): Promise<string[]> {
   const did: string[] = [];
   const onRequest = (request: Request) => {
     const path = pathOf(request.url());
@@ -136,12 +147,12 @@ async function clickAndWatch(page: Page, key: string, ms: number, noise: Noise):
   try {
     await page.evaluate(() => window.__controlAudit.arm());
     const target = page.locator('[data-audit-target]');
-    await target.click({ timeout: 1_500 }).catch(async () => {
+    await target.click({ timeout: clickMs }).catch(async () => {
       // The screen drew the control again (a live update) after it was marked: mark it anew.
       await page.evaluate((k) => window.__controlAudit.mark(k), key);
-      await target.click({ timeout: 1_500 });
+      await target.click({ timeout: clickMs });
     });
-    const deadline = Date.now() + ms;
+    const deadline = Date.now() + effectMs;
     while (Date.now() < deadline) {
       if (page.url() !== before) did.push(`went to ${new URL(page.url()).pathname}`);
       const state = await page
@@ -225,7 +236,10 @@ export async function auditScreen(page: Page, url: string): Promise<ControlResul
         else later.push(key);
         continue;
       }
-      const effect = await clickAndWatch(page, key, EFFECT_MS, noise);
+      const effect = await clickAndWatch(page, key, noise, {
+        effectMs: EFFECT_MS,
+        clickMs: CLICK_MS,
+      });
       did.set(key, effect);
       if (isDead(effect)) dead.push(key);
       fresh = await restore(page, url, noise);
@@ -238,8 +252,12 @@ export async function auditScreen(page: Page, url: string): Promise<ControlResul
   }
   for (const key of dead) {
     await openScreen(page, url, noise);
+    await still(page);
     if (!(await mark(page, key))) continue;
-    did.set(key, await clickAndWatch(page, key, RETRY_EFFECT_MS, noise));
+    did.set(
+      key,
+      await clickAndWatch(page, key, noise, { effectMs: RETRY_EFFECT_MS, clickMs: RETRY_CLICK_MS }),
+    );
   }
   if (dead.length > 0) await openScreen(page, url, noise);
   return controls.map(({ key, label }) => ({
