@@ -38,7 +38,17 @@ describe.each(implementations)('the %s bus', (_name, open) => {
     b.subscribe('geofence.changed', (e) => void second.push(e));
     b.subscribe('anchor.changed', (e) => void other.push(e));
     const positions: DomainEvents['positions.committed'] = {
-      positions: [{ account_id: 1, position: { device_id: 3, lat: 41.5 } as never }],
+      positions: [
+        {
+          account_id: 1,
+          device_id: 3,
+          time: 1_700_000_000_000,
+          lat: 41.5,
+          lng: -87.6,
+          accuracy: null,
+          position: { device_id: 3, lat: 41.5 } as never,
+        },
+      ],
     };
     const received: unknown[] = [];
     b.subscribe('positions.committed', (e) => void received.push(e));
@@ -49,6 +59,34 @@ describe.each(implementations)('the %s bus', (_name, open) => {
     expect(second).toEqual([changed]);
     expect(other).toEqual([]);
     expect(received).toEqual([positions]);
+  });
+
+  it('delivers a position whose realtime shape is built when first read', async () => {
+    const b = await bus();
+    let built = 0;
+    const received: DomainEvents['positions.committed'][] = [];
+    b.subscribe('positions.committed', (e) => void received.push(e));
+    b.publish('positions.committed', {
+      positions: [
+        {
+          account_id: 1,
+          device_id: 3,
+          time: 1_700_000_000_000,
+          lat: 41.5,
+          lng: -87.6,
+          accuracy: 5,
+          get position() {
+            built++;
+            return { device_id: 3, lat: 41.5 } as never;
+          },
+        },
+      ],
+    });
+    await b.flush();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.positions[0]!.position).toEqual({ device_id: 3, lat: 41.5 });
+    expect(received[0]!.positions[0]!.time).toBe(1_700_000_000_000);
+    expect(built).toBe(1);
   });
 
   it('keeps the order of one publisher’s events', async () => {

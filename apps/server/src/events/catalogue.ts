@@ -8,7 +8,7 @@ import type { ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
  */
 export interface DomainEvents {
   /** One pipeline batch committed: the newest position of each device it moved. */
-  'positions.committed': { positions: { account_id: number; position: CurrentPosition }[] };
+  'positions.committed': { positions: CommittedPosition[] };
   /** Device events (geofence enter/exit, low battery, SLA breach, ...) stored by the pipeline. */
   'device-events.created': { events: { account_id: number; event: ApiDeviceEvent }[] };
   /**
@@ -36,6 +36,24 @@ export interface DomainEvents {
   'command.answered': { serial: string; text: string };
   /** A tracker identified itself on a connection (logged in): queued commands may go out. */
   'device.connected': { serial: string; protocol: string };
+}
+
+/**
+ * A device's newest position as committed: the fix's numbers, which a follower that computes
+ * (the shipment clock) reads as they are, and the realtime shape (`position`), which the
+ * publisher may build only when first read (a getter, once for every reader; JSON carries it
+ * as a plain field across NATS).
+ */
+export interface CommittedPosition {
+  account_id: number;
+  device_id: number;
+  /** The fix's device time, epoch milliseconds. */
+  time: number;
+  lat: number;
+  lng: number;
+  /** Metres; null when the tracker gives none. */
+  accuracy: number | null;
+  readonly position: CurrentPosition;
 }
 
 export type EventName = keyof DomainEvents;

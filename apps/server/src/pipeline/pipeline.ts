@@ -11,7 +11,7 @@ import { locateAtAnchor } from './steps/ble-anchors';
 import { normaliseBatch } from './steps/normalise';
 import { runSteps, type StepsOutcome } from './run-steps';
 import * as store from './pipeline.queries';
-import { presentCurrent, presentEvent } from './present';
+import { committedPosition, presentEvent } from './present';
 import type { DeviceState, Position } from './position';
 
 export interface SubmitResult {
@@ -314,10 +314,7 @@ export class PositionPipeline {
     // Presented only when someone listens (the bus calls these lazily).
     if (outcome.current.length > 0) {
       this.bus.publish('positions.committed', () => ({
-        positions: outcome.current.map(({ position, state }) => ({
-          account_id: position.accountId,
-          position: presentCurrent(position, state),
-        })),
+        positions: outcome.current.map(({ position, state }) => committedPosition(position, state)),
       }));
     }
     if (outcome.events.length > 0) {

@@ -46,7 +46,7 @@ export async function trackerSocket(port: number) {
 export function nextCommitted(bus: Bus, deviceId: number): Promise<CurrentPosition> {
   return new Promise((resolve) => {
     const stop = bus.subscribe('positions.committed', ({ positions }) => {
-      const mine = positions.find((p) => p.position.device_id === deviceId);
+      const mine = positions.find((p) => p.device_id === deviceId);
       if (!mine) return;
       stop();
       resolve(mine.position);

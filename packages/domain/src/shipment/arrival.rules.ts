@@ -66,23 +66,35 @@ export const MIN_MOVING_MS = 5 * 60_000;
  * uncertainties together (two fixes of a parked tracker differ by about that much).
  */
 export function isMovingStep(a: SpeedFix, b: SpeedFix): boolean {
-  const dt = b.time - a.time;
-  if (dt <= 0) return false;
-  const metres = distanceMetres(a.lat, a.lng, b.lat, b.lng);
-  const speed = metres / (dt / 1000);
-  return (
-    speed >= MOVING_SPEED_MPS &&
-    speed <= MAX_PLAUSIBLE_SPEED_MPS &&
-    metres > (a.accuracy ?? 0) + (b.accuracy ?? 0)
-  );
+  return movedMetres(a, b) !== null;
 }
 
-/** The track with `point` added (when newer than the last) and fixes older than the window gone. */
+/** The metres driven between two fixes, or null when the step was not driven (isMovingStep). */
+function movedMetres(a: SpeedFix, b: SpeedFix): number | null {
+  const dt = b.time - a.time;
+  if (dt <= 0) return null;
+  const metres = distanceMetres(a.lat, a.lng, b.lat, b.lng);
+  const speed = metres / (dt / 1000);
+  return speed >= MOVING_SPEED_MPS &&
+    speed <= MAX_PLAUSIBLE_SPEED_MPS &&
+    metres > (a.accuracy ?? 0) + (b.accuracy ?? 0)
+    ? metres
+    : null;
+}
+
+/**
+ * The track with `point` added (when newer than the last) and fixes older than the window
+ * gone: a new array, the given one untouched (clocks share tracks between versions).
+ */
 export function extendTrack(track: readonly SpeedFix[], point: SpeedFix): SpeedFix[] {
   const last = track[track.length - 1];
-  const kept = last && point.time <= last.time ? [...track] : [...track, point];
-  const newest = kept[kept.length - 1]!.time;
-  return kept.filter((p) => p.time >= newest - SPEED_WINDOW_MS);
+  const adds = !last || point.time > last.time;
+  const newest = adds ? point.time : last.time;
+  let first = 0;
+  while (first < track.length && track[first]!.time < newest - SPEED_WINDOW_MS) first++;
+  const kept = track.slice(first);
+  if (adds) kept.push(point);
+  return kept;
 }
 
 /**
@@ -95,8 +107,9 @@ export function movingSpeed(track: readonly SpeedFix[]): number | null {
   for (let i = 1; i < track.length; i++) {
     const a = track[i - 1]!;
     const b = track[i]!;
-    if (!isMovingStep(a, b)) continue;
-    metres += distanceMetres(a.lat, a.lng, b.lat, b.lng);
+    const moved = movedMetres(a, b);
+    if (moved === null) continue;
+    metres += moved;
     ms += b.time - a.time;
   }
   return ms >= MIN_MOVING_MS ? metres / (ms / 1000) : null;

@@ -8,7 +8,10 @@ import { ongoingShipmentRows } from './shipments.queries';
 export interface OngoingShipment {
   facts: ShipmentFacts;
   clock: ShipmentClock;
-  /** The last prediction written (the clock writes one only when it moved; see worthKeeping). */
+  /**
+   * When the last prediction was written to the history, and the estimate stored on the
+   * shipment (the clock writes only when it moved or time passed; see `keeping`).
+   */
   kept?: { at: number; estimatedEndAt: number };
 }
 

@@ -173,6 +173,8 @@ export interface PredictionInsert {
   roadFactor: number;
   lat: number;
   lng: number;
+  /** False for a heartbeat: kept in the history, the shipment's stored estimate left as it is. */
+  moved?: boolean;
 }
 
 /** A prediction of the domain's rules as a row of shipment_predictions. */
@@ -190,8 +192,8 @@ export function predictionRow(shipmentId: number, p: ArrivalPrediction): Predict
 }
 
 /**
- * Keeps every prediction and sets each ongoing shipment's newest estimate: two statements for
- * a whole batch of positions.
+ * Keeps the predictions in the history and sets each ongoing shipment's newest estimate that
+ * moved: two statements for a whole batch of positions.
  */
 export async function recordPredictions(tx: Executor, rows: readonly PredictionInsert[]) {
   if (rows.length === 0) return;
@@ -204,9 +206,10 @@ export async function recordPredictions(tx: Executor, rows: readonly PredictionI
       ${at((r) => r.estimatedEndAt)}::timestamptz[], ${col((r) => r.remainingM)}::float8[],
       ${col((r) => r.speedMps)}::real[], ${col((r) => r.roadFactor)}::real[],
       ${col((r) => r.lat)}::float8[], ${col((r) => r.lng)}::float8[])`);
-  // The newest per shipment: a batch may hold several fixes of one tracker.
+  // The newest that moved, per shipment: a batch may hold several fixes of one tracker.
   const newest = new Map<number, PredictionInsert>();
-  for (const r of rows) newest.set(r.shipmentId, r);
+  for (const r of rows) if (r.moved !== false) newest.set(r.shipmentId, r);
+  if (newest.size === 0) return;
   const last = [...newest.values()];
   await tx.execute(sql`
     UPDATE shipments s SET estimated_end_at = u.estimated_end_at

@@ -9,6 +9,7 @@ import {
   encodeTeltonikaImei,
 } from '../../ingest/protocols/teltonika/teltonika.device';
 import { createModel, createTestApp, type TestApp } from '../../test/test-app';
+import { predictionRow, recordPredictions } from './shipment-clock.queries';
 import { fix, hoursFromNow, shipmentFleet, type ShipmentFleet } from './shipments.fixture';
 
 /**
@@ -248,5 +249,35 @@ describe('the shipment clock behind a real tracker connection', () => {
     } finally {
       await ingest.close();
     }
+  });
+});
+
+describe('the predictions kept', () => {
+  it('keeps a heartbeat in the history without rewriting the stored estimate', async () => {
+    const f = await shipmentFleet(t);
+    const shipment = await f.create({ start_at: hoursFromNow(-2), end_at: hoursFromNow(2) });
+    const at = Date.now() - 10 * MIN;
+    const prediction = (minutesLater: number, estimatedEndAt: number) => ({
+      at: at + minutesLater * MIN,
+      estimatedEndAt,
+      remainingM: 30_000,
+      speedMps: 20,
+      roadFactor: 1.2,
+      lat: DEPOT_LAT,
+      lng: -87.6298,
+    });
+    const moved = at + 60 * MIN;
+    await recordPredictions(t.db, [predictionRow(shipment.id, prediction(0, moved))]);
+    await recordPredictions(t.db, [
+      { ...predictionRow(shipment.id, prediction(5, moved + 30_000)), moved: false },
+    ]);
+
+    const history = await t.db
+      .select()
+      .from(shipmentPredictions)
+      .where(eq(shipmentPredictions.shipment_id, shipment.id))
+      .orderBy(asc(shipmentPredictions.predicted_at));
+    expect(history.map((p) => p.estimated_end_at.getTime())).toEqual([moved, moved + 30_000]);
+    expect(Date.parse((await details(f, shipment.id)).estimated_end_at!)).toBe(moved);
   });
 });

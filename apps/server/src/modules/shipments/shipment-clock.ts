@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { onFix, type ArrivalPrediction, type CurrentPosition } from '@waymark/domain';
+import { onFix, type ArrivalPrediction, type ClockFix } from '@waymark/domain';
 import type { RoadRouter } from '../../adapters/routing/road-router';
 import { greatCircleRouter } from '../../adapters/routing/great-circle-router';
 import type { DomainEvents } from '../../events/catalogue';
@@ -114,9 +114,9 @@ export class ShipmentClock {
   private async advance(positions: Committed) {
     const changed = new Map<number, { entry: OngoingShipment; transition: Transition }>();
     const predictions: PredictionInsert[] = [];
-    for (const { position } of positions) {
+    for (const position of positions) {
       for (const entry of this.ongoing.of(position.device_id)) {
-        const fix = fixOf(position);
+        const fix: ClockFix = position;
         // Routes are asked for only once the shipment is under way (not for a parked tracker).
         const road =
           entry.clock.beganAt === null
@@ -124,9 +124,14 @@ export class ShipmentClock {
             : this.routes.roadFor(entry.facts.id, entry.clock.to, fix);
         const step = onFix(entry.clock, fix, road);
         entry.clock = step.clock;
-        if (step.prediction && worthKeeping(entry, step.prediction)) {
-          entry.kept = { at: step.prediction.at, estimatedEndAt: step.prediction.estimatedEndAt };
-          predictions.push(predictionRow(entry.facts.id, step.prediction));
+        const keep = step.prediction && keeping(entry, step.prediction);
+        if (step.prediction && keep) {
+          const moved = keep === 'moved';
+          entry.kept = {
+            at: step.prediction.at,
+            estimatedEndAt: moved ? step.prediction.estimatedEndAt : entry.kept!.estimatedEndAt,
+          };
+          predictions.push({ ...predictionRow(entry.facts.id, step.prediction), moved });
         }
         const earlier = changed.get(entry.facts.id)?.transition;
         if (step.events.length === 0 && !earlier) continue;
@@ -161,26 +166,21 @@ export class ShipmentClock {
 
 /**
  * A prediction within KEEP_WITHIN_MS (or KEEP_WITHIN_SHARE of the time still to go, if more)
- * of the last one kept, less than KEEP_EVERY_MS of fixes later, is not written: the stored
- * estimate and the kept history are never further off than that, far below the error a
- * prediction has anyway, and a fleet does not write a row per position (the clock's cost per
- * position was most of the pipeline's throughput otherwise; bench:shipments). The rules always
- * work on the newest prediction in memory.
+ * of the stored estimate is not written, unless KEEP_EVERY_MS of fixes passed since the last
+ * one kept: then it goes to the history only (a heartbeat), and the shipment's stored
+ * estimate, never further off than the bound, is not rewritten. A fleet does not write a row
+ * per position (the clock's writes were most of its cost to the pipeline; bench:shipments);
+ * the rules always work on the newest prediction in memory.
  */
 export const KEEP_WITHIN_MS = 60_000;
 export const KEEP_WITHIN_SHARE = 0.02;
 export const KEEP_EVERY_MS = 5 * 60_000;
 
-function worthKeeping(entry: OngoingShipment, p: ArrivalPrediction) {
+/** 'moved' when the estimate moved past the bound, 'heartbeat' when only time passed. */
+function keeping(entry: OngoingShipment, p: ArrivalPrediction): 'moved' | 'heartbeat' | null {
   const kept = entry.kept;
+  if (!kept) return 'moved';
   const within = Math.max(KEEP_WITHIN_MS, (p.estimatedEndAt - p.at) * KEEP_WITHIN_SHARE);
-  return (
-    !kept ||
-    Math.abs(p.estimatedEndAt - kept.estimatedEndAt) >= within ||
-    p.at - kept.at >= KEEP_EVERY_MS
-  );
-}
-
-function fixOf(p: CurrentPosition) {
-  return { time: Date.parse(p.timestamp), lat: p.lat, lng: p.lng, accuracy: p.accuracy };
+  if (Math.abs(p.estimatedEndAt - kept.estimatedEndAt) >= within) return 'moved';
+  return p.at - kept.at >= KEEP_EVERY_MS ? 'heartbeat' : null;
 }
