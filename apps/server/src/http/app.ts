@@ -30,6 +30,7 @@ import { placeRoutes } from '../modules/places/places.routes';
 import { dwellRoutes } from '../modules/dwell/dwell.routes';
 import { groupRoutes } from '../modules/groups/groups.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { alertRoutes } from '../modules/alerts/alerts.routes';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
 import { positionRoutes } from '../modules/positions/positions.routes';
@@ -118,6 +119,7 @@ export async function buildApp(
       await api.register(shipmentBulkRoutes, { ctx });
       await api.register(shipmentPositionRoutes, { ctx });
       await api.register(publicShipmentRoutes, { ctx });
+      await api.register(alertRoutes, { ctx });
     },
     { prefix: '/api' },
   );
