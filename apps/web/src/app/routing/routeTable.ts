@@ -156,7 +156,10 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     guard: manageShipments,
     screen: () => shipmentForm().then((m) => m.ShipmentEditPage),
   },
-  { path: 'alerts' },
+  {
+    path: 'alerts',
+    screen: () => import('../../features/alerts/AlertsPage').then((m) => m.AlertsPage),
+  },
   { path: 'reports' },
   { path: 'reports/:id' },
   { path: 'rules', name: 'rules.index', guard: rules },
