@@ -70,3 +70,22 @@ export const alertNotificationSchema = alertEventSchema.extend({
   user_id: z.number().int(),
 });
 export type AlertNotification = z.infer<typeof alertNotificationSchema>;
+
+/** A message of the mail outbox, as a platform admin reads it (the embedded mail adapter). */
+export const outboxMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/** A text message of the SMS outbox. */
+export const outboxSmsSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type OutboxSms = z.infer<typeof outboxSmsSchema>;

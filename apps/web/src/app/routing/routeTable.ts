@@ -193,4 +193,12 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     withoutAccount: true,
     screen: () => import('../../features/admin/AdminAccountsPage').then((m) => m.AdminAccountsPage),
   },
+  // Not in the spec either: the mail and SMS outboxes of an installation without SMTP or SMS.
+  {
+    path: 'admin/outbox',
+    name: 'AdminOutboxView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () => import('../../features/admin/OutboxPage').then((m) => m.OutboxPage),
+  },
 ];

@@ -70,6 +70,13 @@ export function RecentAlerts({ accountId }: { accountId: number }) {
           onChange={setPage}
           size="sm"
           aria-label="Recent Alerts pages"
+          getControlProps={(control) =>
+            control === 'previous'
+              ? { 'aria-label': 'Previous page' }
+              : control === 'next'
+                ? { 'aria-label': 'Next page' }
+                : {}
+          }
         />
       )}
     </Stack>
