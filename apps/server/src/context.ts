@@ -12,6 +12,7 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createBus } from './events/create-bus';
+import { listenForAlerts } from './modules/alerts/alerts.subscriptions';
 import { listenForCommands } from './modules/commands/commands.subscriptions';
 import { ShipmentClock } from './modules/shipments/shipment-clock';
 import { PositionPipeline } from './pipeline/pipeline';
@@ -57,6 +58,7 @@ export async function createContext(
     cellLocator: createCellLocator(config),
   };
   listenForCommands(ctx, log);
+  listenForAlerts(ctx, log);
   ctx.shipmentClock.start();
   return ctx;
 }

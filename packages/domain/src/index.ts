@@ -31,3 +31,5 @@ export * from './shipment/shipment.rules';
 export * from './shipment/shipment-place.rules';
 export * from './shipment/shipment-events.rules';
 export * from './shipment/arrival.rules';
+export * from './alert/alert.schema';
+export * from './alert/alert.rules';

@@ -1,4 +1,4 @@
-import type { ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
+import type { AlertNotification, ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
 
 /**
  * Every domain event of Waymark and its payload: what happened, published by whoever did it
@@ -36,6 +36,8 @@ export interface DomainEvents {
   'command.answered': { serial: string; text: string };
   /** A tracker identified itself on a connection (logged in): queued commands may go out. */
   'device.connected': { serial: string; protocol: string };
+  /** An alert was delivered in the app to one user: their open tabs show it. */
+  'alert.notified': { account_id: number; user_id: number; alert: AlertNotification };
 }
 
 /**
@@ -71,4 +73,5 @@ export const EVENT_NAMES = [
   'command.sent',
   'command.answered',
   'device.connected',
+  'alert.notified',
 ] as const satisfies readonly EventName[];

@@ -30,6 +30,8 @@ import { placeRoutes } from '../modules/places/places.routes';
 import { dwellRoutes } from '../modules/dwell/dwell.routes';
 import { groupRoutes } from '../modules/groups/groups.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { alertRoutes } from '../modules/alerts/alerts.routes';
+import { outboxRoutes } from '../modules/admin/outbox.routes';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
 import { positionRoutes } from '../modules/positions/positions.routes';
@@ -104,6 +106,7 @@ export async function buildApp(
       await api.register(exportRoutes, { ctx });
       await api.register(ingestRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(outboxRoutes, { ctx });
       await api.register(deviceListRoutes, { ctx });
       await api.register(deviceRoutes, { ctx });
       await api.register(deviceTriggerRoutes, { ctx });
@@ -118,6 +121,7 @@ export async function buildApp(
       await api.register(shipmentBulkRoutes, { ctx });
       await api.register(shipmentPositionRoutes, { ctx });
       await api.register(publicShipmentRoutes, { ctx });
+      await api.register(alertRoutes, { ctx });
     },
     { prefix: '/api' },
   );

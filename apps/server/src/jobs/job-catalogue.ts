@@ -31,6 +31,14 @@ export type JobPayloads = {
    * notify_at warning) whose trackers stopped reporting, and notifications left unqueued.
    */
   'shipments-clock': Record<string, never>;
+  /** Works out who hears of each of these device events, and queues their deliveries. */
+  'alert-fanout': { event_ids: number[] };
+  /** One alert to one user through one channel (a row of alert_deliveries). */
+  'alert-delivery': { delivery_id: number };
+  /** The alerts held back by a rate limit for one user and channel, in one message. */
+  'alert-digest': { digest_id: number };
+  /** Every minute: fan-outs, deliveries and digests a stopped process left unqueued. */
+  'alerts-sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;

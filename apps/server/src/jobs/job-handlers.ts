@@ -1,4 +1,7 @@
 import type { AppContext } from '../app-context';
+import { fanOutAlerts } from '../modules/alerts/alert-fanout';
+import { sendAlert, sendAlertDigest } from '../modules/alerts/alert-sending';
+import { sweepAlerts } from '../modules/alerts/alerts-sweep.job';
 import { deliverPositionsReport } from '../modules/exports/report-builder.service';
 import { deliverGeofenceVisits } from '../modules/geofences/geofences.export';
 import { runShipmentClock } from '../modules/shipments/shipment-clock.job';
@@ -12,6 +15,10 @@ const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]
   'geofence-visits-export': (ctx) => (job) => deliverGeofenceVisits(ctx, job),
   'shipment-notification': (ctx) => (job) => sendShipmentNotification(ctx, job),
   'shipments-clock': (ctx) => () => runShipmentClock(ctx),
+  'alert-fanout': (ctx) => (job) => fanOutAlerts(ctx, job),
+  'alert-delivery': (ctx) => (job) => sendAlert(ctx, job),
+  'alert-digest': (ctx) => (job) => sendAlertDigest(ctx, job),
+  'alerts-sweep': (ctx) => () => sweepAlerts(ctx),
 };
 
 export const JOB_NAMES = Object.keys(handlers) as JobName[];
@@ -25,4 +32,10 @@ export async function workJobs(ctx: AppContext) {
   await ctx.jobs.work('shipments-clock', handlers['shipments-clock'](ctx));
   // Every minute (UTC), the clock moves shipments of silent trackers on (late, notify).
   await ctx.jobs.schedule('shipments-clock', '* * * * *', {});
+  await ctx.jobs.work('alert-fanout', handlers['alert-fanout'](ctx));
+  await ctx.jobs.work('alert-delivery', handlers['alert-delivery'](ctx));
+  await ctx.jobs.work('alert-digest', handlers['alert-digest'](ctx));
+  await ctx.jobs.work('alerts-sweep', handlers['alerts-sweep'](ctx));
+  // Every minute, what a stopped process left unqueued is queued again.
+  await ctx.jobs.schedule('alerts-sweep', '* * * * *', {});
 }

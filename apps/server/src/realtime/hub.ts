@@ -52,10 +52,18 @@ export class RealtimeHub {
           this.deliver(realtimeChannels.positions(account_id), 'PositionUpdated', position);
       });
     }
-    return this.bus.subscribe('device-events.created', ({ events }) => {
+    const events = this.bus.subscribe('device-events.created', ({ events }) => {
       for (const { account_id, event } of events)
         this.deliver(realtimeChannels.events(account_id), 'DeviceEventCreated', event);
     });
+    // Alerts ride the same channel; the socket passes each on to its own user only.
+    const alerts = this.bus.subscribe('alert.notified', ({ account_id, alert }) =>
+      this.deliver(realtimeChannels.events(account_id), 'AlertNotified', alert),
+    );
+    return () => {
+      events();
+      alerts();
+    };
   }
 
   private deliver(channel: string, event: RealtimeMessage['event'], data: unknown) {

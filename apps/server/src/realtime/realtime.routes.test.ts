@@ -232,6 +232,49 @@ describe.each(buses)('on the %s bus', (bus, env) => {
       socket.close();
     });
 
+    it('gives an alert delivered in the app to its own user only', async () => {
+      const account = await createAccount(t);
+      const device = await createDevice(t, account, { name: 'Van 5' });
+      const alice = await createUser(t, { account, role: 'user' });
+      const bob = await createUser(t, { account, role: 'user' });
+      const hers = await connect(await authHeader(t, alice.email));
+      const his = await connect(await authHeader(t, bob.email));
+      const channel = `accounts.${account.id}.events`;
+      expect((await subscribe(hers, channel)).type).toBe('subscribed');
+      expect((await subscribe(his, channel)).type).toBe('subscribed');
+      const alert = (userId: number, description: string) => ({
+        account_id: account.id,
+        user_id: userId,
+        alert: {
+          id: 1,
+          device_id: device.id,
+          device: { id: device.id, name: 'Van 5' },
+          event_type: 'tamper-alert',
+          description,
+          created_at: new Date().toISOString(),
+          lat: null,
+          lng: null,
+          user_id: userId,
+        },
+      });
+      t.ctx.bus.publish('alert.notified', alert(alice.id, 'For Alice'));
+      t.ctx.bus.publish('alert.notified', alert(bob.id, 'For Bob'));
+      const bobs = await until(
+        () => his.messages.find((m) => m.event === 'AlertNotified'),
+        "Bob's alert",
+      );
+      const alices = await until(
+        () => hers.messages.find((m) => m.event === 'AlertNotified'),
+        "Alice's alert",
+      );
+      expect(bobs.data).toMatchObject({ description: 'For Bob', user_id: bob.id });
+      expect(alices.data).toMatchObject({ description: 'For Alice', user_id: alice.id });
+      const count = (c: Client) => c.messages.filter((m) => m.event === 'AlertNotified').length;
+      expect([count(hers), count(his)]).toEqual([1, 1]);
+      hers.socket.close();
+      his.socket.close();
+    });
+
     it('refuses a connection without a valid token', async () => {
       const socket = new WebSocket(`${baseUrl}/api/realtime?token=nope`);
       const code = await new Promise<number>((resolve) => socket.once('close', (c) => resolve(c)));

@@ -61,7 +61,12 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
         if (!actor) return send({ type: 'error', channel, message: 'Forbidden' });
         const allowed = await visibleDeviceIds(db, actor.devices);
         const deliver = (message: RealtimeMessage) => {
-          const deviceId = (message.data as { device_id?: number }).device_id;
+          const { device_id: deviceId, user_id: userId } = message.data as {
+            device_id?: number;
+            user_id?: number;
+          };
+          // An alert is for the one user it was delivered to.
+          if (message.event === 'AlertNotified' && userId !== actor.user.id) return;
           if (allowed && (deviceId === undefined || !allowed.has(deviceId))) return;
           send({ type: 'message', ...message });
         };

@@ -1,6 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminAccountSchema, type AdminAccount, type PageMeta } from '@waymark/domain';
+import {
+  adminAccountSchema,
+  outboxMailSchema,
+  outboxSmsSchema,
+  type AdminAccount,
+  type OutboxMail,
+  type OutboxSms,
+  type PageMeta,
+} from '@waymark/domain';
 import { request, requestList } from './client';
 import { checked } from './parse';
 
@@ -35,6 +43,33 @@ export function useAdminAccounts(params: AdminAccountsQuery) {
         signal,
       });
       return { ...list, data: checked(adminAccountList, list.data, 'GET /admin/accounts') };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+const outboxLists = {
+  mail: z.array(outboxMailSchema),
+  sms: z.array(outboxSmsSchema),
+};
+
+/** The mail or SMS outbox, newest first, a page at a time (platform admins only). */
+export function useOutbox(
+  kind: 'mail' | 'sms',
+  params: { page: number; perPage: number; query: string },
+) {
+  return useQuery({
+    queryKey: ['admin', `${kind}-outbox`, params],
+    queryFn: async ({ signal }) => {
+      const path = `/admin/${kind}-outbox`;
+      const list = await requestList<unknown, PageMeta>(path, {
+        query: { page: params.page, per_page: params.perPage, query: params.query },
+        signal,
+      });
+      return {
+        ...list,
+        data: checked(outboxLists[kind], list.data, `GET ${path}`) as (OutboxMail | OutboxSms)[],
+      };
     },
     placeholderData: keepPreviousData,
   });

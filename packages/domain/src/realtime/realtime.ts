@@ -10,8 +10,11 @@ export const realtimeChannels = {
 /** Channels of one account: `accounts.{id}.positions` and `accounts.{id}.events`. */
 export const ACCOUNT_CHANNEL = /^accounts\.(\d+)\.(positions|events)$/;
 
-/** What each channel carries: a tracker's newest position, a device event as it is created. */
-export type RealtimeEvent = 'PositionUpdated' | 'DeviceEventCreated';
+/**
+ * What each channel carries: a tracker's newest position, a device event as it is created, and
+ * on the events channel an alert delivered in the app to the subscribing user (notify_via_mobile).
+ */
+export type RealtimeEvent = 'PositionUpdated' | 'DeviceEventCreated' | 'AlertNotified';
 
 export interface RealtimeMessage {
   channel: string;

@@ -14,6 +14,9 @@ import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { pageMeta } from '../../http/pagination';
 import { dateParam } from '../../http/params';
+import { eventDownloadQuery, wantsDownload } from '../alerts/alerts.routes';
+import { deviceEventsCsv } from '../alerts/alerts.service';
+import { sendCsv } from '../positions/positions.csv';
 import { changeDevice, chooseDeviceUsers, deviceDetails, deviceEvents } from './devices.service';
 
 const deviceParams = z.object({
@@ -101,21 +104,28 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['devices'],
-        summary: "A tracker's events, newest first (page, per_page default 5)",
+        summary:
+          "A tracker's events, newest first (page, per_page default 5); download=true: every event of the range as a CSV",
         params: deviceParams,
         querystring: z.object({
           page: z.coerce.number().int().min(1).default(1),
           per_page: z.coerce.number().int().min(1).max(100).default(5),
           date_from: dateParam.optional(),
           date_to: dateParam.optional(),
+          ...eventDownloadQuery,
         }),
         response: { 200: listEnvelope(deviceEventSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id, deviceId } = request.params;
       const actor = await actorFor(request, id);
       const { page, per_page, date_from, date_to } = request.query;
+      if (wantsDownload(request.query)) {
+        const range = { from: date_from, to: date_to };
+        const csv = await deviceEventsCsv(ctx, actor, deviceId, range, request.query.offset ?? 0);
+        return sendCsv(reply, `events-${deviceId}.csv`, csv);
+      }
       const { rows, total } = await deviceEvents(ctx, actor, deviceId, {
         limit: per_page,
         offset: (page - 1) * per_page,

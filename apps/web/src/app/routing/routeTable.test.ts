@@ -15,7 +15,7 @@ describe('route table', () => {
     expect(matches('/account')).toBe(true);
     expect(matches('/manage/users')).toBe(true);
     expect(matches('/geofences')).toBe(true);
-    expect(matches('/alerts')).toBe(false);
+    expect(matches('/alerts')).toBe(true);
     expect(matches('/dashboards/dwell')).toBe(true);
     expect(matches('/reports')).toBe(false);
     expect(matches('/manage/orders')).toBe(false);

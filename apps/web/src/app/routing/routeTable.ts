@@ -156,7 +156,10 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     guard: manageShipments,
     screen: () => shipmentForm().then((m) => m.ShipmentEditPage),
   },
-  { path: 'alerts' },
+  {
+    path: 'alerts',
+    screen: () => import('../../features/alerts/AlertsPage').then((m) => m.AlertsPage),
+  },
   { path: 'reports' },
   { path: 'reports/:id' },
   { path: 'rules', name: 'rules.index', guard: rules },
@@ -189,5 +192,13 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     guard: { platformAdmin: true },
     withoutAccount: true,
     screen: () => import('../../features/admin/AdminAccountsPage').then((m) => m.AdminAccountsPage),
+  },
+  // Not in the spec either: the mail and SMS outboxes of an installation without SMTP or SMS.
+  {
+    path: 'admin/outbox',
+    name: 'AdminOutboxView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () => import('../../features/admin/OutboxPage').then((m) => m.OutboxPage),
   },
 ];

@@ -5,6 +5,7 @@ import { BREAKPOINTS } from '@waymark/domain';
 import { homePathOf } from '../routing/nextPath';
 import { useSession } from '../session/useSession';
 import { AccountMenu } from './AccountMenu';
+import { AlertToasts } from './AlertToasts';
 import classes from './AppLayout.module.css';
 import { ImitationBanner } from './ImitationBanner';
 import { Logo } from './Logo';
@@ -21,6 +22,7 @@ export function AppLayout() {
   return (
     <Box className={classes.shell}>
       <ImitationBanner view={view} />
+      <AlertToasts accountId={view.account?.id ?? null} />
       <Group component="header" className={classes.header} justify="space-between" wrap="nowrap">
         <Group gap="md" wrap="nowrap" miw={0}>
           {mobile && (

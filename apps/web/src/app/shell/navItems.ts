@@ -38,6 +38,7 @@ export const NAV_ITEMS: NavItem[] = [
   },
   // Not in the spec's list: platform admins need a way to the accounts they can open.
   { label: 'Accounts', to: '/admin/accounts', rule: { platformAdmin: true } },
+  { label: 'Outbox', to: '/admin/outbox', rule: { platformAdmin: true } },
   { label: 'Get Help', href: (config) => config.help_url || DEFAULT_HELP_URL },
 ];
 
