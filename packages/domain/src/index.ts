@@ -31,3 +31,6 @@ export * from './shipment/shipment.rules';
 export * from './shipment/shipment-place.rules';
 export * from './shipment/shipment-events.rules';
 export * from './shipment/arrival.rules';
+export * from './rule/rule.schema';
+export * from './rule/rule.rules';
+export * from './rule/rule.describe';
