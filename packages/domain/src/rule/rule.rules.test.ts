@@ -205,7 +205,9 @@ describe('placeholders', () => {
   });
 
   it('reads coordinates when there is no address, and says when there is neither', () => {
-    expect(placeholderValues(position({ address: null }), 'UTC').address).toBe('41.88000, -87.63000');
+    expect(placeholderValues(position({ address: null }), 'UTC').address).toBe(
+      '41.88000, -87.63000',
+    );
     const nowhere = placeholderValues(position({ address: null, lat: null, lng: null }), 'UTC');
     expect(nowhere.address).toBe('Unknown address');
     expect(nowhere.map).toBe('');
@@ -245,9 +247,9 @@ describe('ruleSaveSchema', () => {
   });
 
   it('reads throttle hours typed as text, and wants them when the throttle is on', () => {
-    expect(ruleSaveSchema.parse({ throttle_enabled: 1, throttle_hours: '2.5' }).throttle_hours).toBe(
-      2.5,
-    );
+    expect(
+      ruleSaveSchema.parse({ throttle_enabled: 1, throttle_hours: '2.5' }).throttle_hours,
+    ).toBe(2.5);
     const missing = ruleSaveSchema.safeParse({ throttle_enabled: true, throttle_hours: null });
     expect(missing.error?.issues[0]?.path).toEqual(['throttle_hours']);
     const bad = ruleSaveSchema.safeParse({ throttle_hours: 'soon' });
@@ -262,7 +264,10 @@ describe('ruleSaveSchema', () => {
     expect(parsed.conditions[0]?.operator).toBe('and');
     const bad = ruleSaveSchema.safeParse({
       actions: [
-        { type: 'send_email', data: { email_addresses: ['nope'], subject: 'S', body: 'B', timezone_id: 1 } },
+        {
+          type: 'send_email',
+          data: { email_addresses: ['nope'], subject: 'S', body: 'B', timezone_id: 1 },
+        },
         { type: 'send_webhook', data: { url: 'ftp://example.test' } },
         { type: 'teleport', data: {} },
       ],
@@ -281,7 +286,10 @@ describe('ruleSaveSchema', () => {
 
 describe('in words', () => {
   it('describes conditions and actions with the names of what they point at', () => {
-    const names = { tracker: (id: number) => (id === 7 ? 'Van 7' : undefined), geofence: () => 'Depot' };
+    const names = {
+      tracker: (id: number) => (id === 7 ? 'Van 7' : undefined),
+      geofence: () => 'Depot',
+    };
     const conditions: RuleCondition[] = [
       inFleet([7, 9]),
       cond({ type: 'geofence', operator: 'or', data: { triggers: ['enter', 'exit'], address: 3 } }),
@@ -294,7 +302,12 @@ describe('in words', () => {
       describeAction({
         type: 'send_email',
         operator: 'and',
-        data: { email_addresses: ['a@example.test', 'b@example.test'], subject: 'S', body: '', timezone_id: 1 },
+        data: {
+          email_addresses: ['a@example.test', 'b@example.test'],
+          subject: 'S',
+          body: '',
+          timezone_id: 1,
+        },
       }),
     ).toBe('E-mail a@example.test, b@example.test');
   });

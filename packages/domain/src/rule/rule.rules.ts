@@ -240,8 +240,9 @@ export function placeholderValues(trigger: RuleTrigger, timeZone: string): Place
 
 /** The text with each placeholder replaced (spaces inside the braces allowed); others stay. */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
-  return text.replace(/\{\{\s*(name|time|map|address)\s*\}\}/g, (_, key: keyof PlaceholderValues) =>
-    values[key],
+  return text.replace(
+    /\{\{\s*(name|time|map|address)\s*\}\}/g,
+    (_, key: keyof PlaceholderValues) => values[key],
   );
 }
 

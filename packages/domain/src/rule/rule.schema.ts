@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListSchema, idSchema, textSchema } from '../common/fields.schema';
+import { idListSchema, idSchema, MAX_ID, textSchema } from '../common/fields.schema';
 
 /**
  * Rules: conditions then actions (spec 001 §2 "Rules", §3 "Rule", §5, §7, §8). The words of the
@@ -156,7 +156,10 @@ const urlSchema = textSchema({ max: 2000, error: m.urlInvalid }).refine((v) => {
     return false;
   }
 }, m.urlInvalid);
-const timezoneIdSchema = z.number({ error: m.timezoneRequired }).int(m.timezoneRequired).min(1);
+/** An id chosen in a picker: the picker's message whatever was sent instead. */
+const pickedId = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+const timezoneIdSchema = pickedId(m.timezoneRequired);
 
 export const ruleConditionSchema = z.discriminatedUnion(
   'type',
@@ -194,7 +197,11 @@ export const ruleConditionSchema = z.discriminatedUnion(
       operator,
       data: z.object({
         types: z
-          .array(z.enum(RULE_EVENT_TYPES, { error: `each type must be one of ${RULE_EVENT_TYPES.join(', ')}` }))
+          .array(
+            z.enum(RULE_EVENT_TYPES, {
+              error: `each type must be one of ${RULE_EVENT_TYPES.join(', ')}`,
+            }),
+          )
           .min(1, m.typesRequired)
           .max(RULE_EVENT_TYPES.length),
       }),
@@ -216,8 +223,8 @@ export const ruleActionSchema = z.discriminatedUnion(
       type: z.literal('send_command_to_tracker'),
       operator,
       data: z.object({
-        tracker_type: z.number({ error: m.modelRequired }).int(m.modelRequired).min(1, m.modelRequired).describe('Model id'),
-        command: z.number({ error: m.commandRequired }).int(m.commandRequired).min(1, m.commandRequired).describe('Command id'),
+        tracker_type: pickedId(m.modelRequired).describe('Model id'),
+        command: pickedId(m.commandRequired).describe('Command id'),
       }),
     }),
     z.object({
@@ -282,8 +289,16 @@ export const ruleSaveSchema = z
     is_enabled: zeroOne.default(true).describe('0 or 1 (true or false)'),
     throttle_enabled: zeroOne.default(false),
     throttle_hours: throttleHoursSchema.optional().transform((v) => v ?? null),
-    conditions: z.array(ruleConditionSchema).max(RULE_ITEMS_MAX).default([]),
-    actions: z.array(ruleActionSchema).max(RULE_ITEMS_MAX).default([]),
+    conditions: z
+      .array(ruleConditionSchema)
+      .max(RULE_ITEMS_MAX)
+      .optional()
+      .transform((v) => v ?? []),
+    actions: z
+      .array(ruleActionSchema)
+      .max(RULE_ITEMS_MAX)
+      .optional()
+      .transform((v) => v ?? []),
   })
   .superRefine((v, ctx) => {
     if (v.throttle_enabled && v.throttle_hours === null) {
@@ -325,3 +340,26 @@ export const ruleSchema = z.object({
   updated_at: z.string(),
 });
 export type Rule = z.infer<typeof ruleSchema>;
+
+/** The days 'Test on the last 7 days' replays. */
+export const RULE_TEST_DAYS = 7;
+/** The most firings a test lists (the count goes on). */
+export const RULE_TEST_SHOWN = 200;
+
+/** POST /rules-engine/{id}/test: when the rule would have fired; nothing is sent. */
+export const ruleTestResultSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Positions and events replayed. */
+  replayed: z.number().int(),
+  /** Firings in all; `firings` lists the first RULE_TEST_SHOWN. */
+  total: z.number().int(),
+  firings: z.array(
+    z.object({
+      fired_at: z.string(),
+      device: z.object({ id: z.number().int(), name: z.string() }),
+      trigger: z.string(),
+    }),
+  ),
+});
+export type RuleTestResult = z.infer<typeof ruleTestResultSchema>;

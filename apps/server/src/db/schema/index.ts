@@ -5,3 +5,4 @@ export * from './exports';
 export * from './commands';
 export * from './places';
 export * from './shipments';
+export * from './rules';
