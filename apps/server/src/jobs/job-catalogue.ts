@@ -31,6 +31,8 @@ export type JobPayloads = {
    * notify_at warning) whose trackers stopped reporting, and notifications left unqueued.
    */
   'shipments-clock': Record<string, never>;
+  /** One action of one rule firing (a row of rule_action_runs): webhook, e-mail, SMS, command. */
+  'rule-action': { run_id: number };
 };
 
 export type JobName = keyof JobPayloads;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { deliverPositionsReport } from '../modules/exports/report-builder.service';
 import { deliverGeofenceVisits } from '../modules/geofences/geofences.export';
+import { runRuleAction } from '../modules/rules/rule-actions';
 import { runShipmentClock } from '../modules/shipments/shipment-clock.job';
 import { sendShipmentNotification } from '../modules/shipments/shipment-notifications';
 import type { JobName, JobPayloads } from './job-catalogue';
@@ -12,6 +13,7 @@ const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]
   'geofence-visits-export': (ctx) => (job) => deliverGeofenceVisits(ctx, job),
   'shipment-notification': (ctx) => (job) => sendShipmentNotification(ctx, job),
   'shipments-clock': (ctx) => () => runShipmentClock(ctx),
+  'rule-action': (ctx) => (job) => runRuleAction(ctx, job),
 };
 
 export const JOB_NAMES = Object.keys(handlers) as JobName[];
@@ -23,6 +25,7 @@ export async function workJobs(ctx: AppContext) {
   await ctx.jobs.work('geofence-visits-export', handlers['geofence-visits-export'](ctx));
   await ctx.jobs.work('shipment-notification', handlers['shipment-notification'](ctx));
   await ctx.jobs.work('shipments-clock', handlers['shipments-clock'](ctx));
+  await ctx.jobs.work('rule-action', handlers['rule-action'](ctx));
   // Every minute (UTC), the clock moves shipments of silent trackers on (late, notify).
   await ctx.jobs.schedule('shipments-clock', '* * * * *', {});
 }

@@ -267,3 +267,11 @@ export async function commandForDevice(db: Db, deviceId: number, commandId: numb
   const [command] = await db.select().from(commands).where(eq(commands.id, commandId));
   return { device, command };
 }
+
+/** Names of trackers by id (those that still exist). */
+export function deviceNames(db: Db, ids: readonly number[]) {
+  return db
+    .select({ id: devices.id, name: devices.name })
+    .from(devices)
+    .where(inArray(devices.id, [...ids]));
+}
