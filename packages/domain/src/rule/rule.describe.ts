@@ -44,8 +44,10 @@ export function describeCondition(condition: RuleCondition, names: RuleNames = {
 /** One action in words, as the rules list shows it. */
 export function describeAction(action: RuleAction, names: RuleNames = {}): string {
   switch (action.type) {
-    case 'send_command_to_tracker':
-      return `Send command ${named(names.command, action.data.command)} to the tracker`;
+    case 'send_command_to_tracker': {
+      const title = names.command?.(action.data.command);
+      return title ? `Send command ${title} to the tracker` : 'Send a command to the tracker';
+    }
     case 'send_webhook':
       return `Post to ${action.data.url}`;
     case 'send_text_message':
