@@ -49,7 +49,7 @@ const receiver: Server = createServer((request, response) => {
 
 let t: TestApp;
 let ingest: Awaited<ReturnType<typeof startListeners>>;
-const listen = (server: { listen: Server['listen'] }) =>
+const listen = (server: { listen(port: number, host: string, done: () => void): unknown }) =>
   new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
 beforeAll(async () => {
