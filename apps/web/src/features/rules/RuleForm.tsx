@@ -230,7 +230,13 @@ function ItemSection<T extends string>(props: ItemSectionProps<T>) {
         {props.title}
       </Title>
       {items.map((item, index) => (
-        <Paper key={item.key} withBorder p="sm" aria-label={`${props.what} ${index + 1}`}>
+        <Paper
+          key={item.key}
+          withBorder
+          p="sm"
+          role="group"
+          aria-label={`${props.what} ${index + 1}`}
+        >
           <Stack gap="xs">
             {index > 0 && (
               <SegmentedControl
