@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   commandSchema,
@@ -23,16 +23,31 @@ export const rulesKeys = {
 const one = (id: number) => `/rules-engine/${id}`;
 
 /** GET /rules-engine: the account's rules by name. */
+async function fetchRules(accountId: number, signal: AbortSignal, globalErrors = true) {
+  const { data } = await requestList<unknown, unknown>('/rules-engine', {
+    query: { account_id: accountId },
+    signal,
+    globalErrors,
+  });
+  return checked(z.array(ruleSchema), data, 'GET rules');
+}
+
+/**
+ * Preloads the list when the app opens on /rules (spec 002 §2.2), while the session and the
+ * screen's code load. Quiet on failure: an account without rules is sent on by the guard.
+ */
+export function prefetchRules(queryClient: QueryClient, path: string, accountId: number | null) {
+  if (accountId === null || !/^\/rules\/?(\?|$)/.test(path)) return;
+  void queryClient.prefetchQuery({
+    queryKey: rulesKeys.list(accountId),
+    queryFn: ({ signal }) => fetchRules(accountId, signal, false),
+  });
+}
+
 export function useRules(accountId: number | null) {
   return useQuery({
     queryKey: rulesKeys.list(accountId ?? 0),
-    queryFn: async ({ signal }) => {
-      const { data } = await requestList<unknown, unknown>('/rules-engine', {
-        query: { account_id: accountId },
-        signal,
-      });
-      return checked(z.array(ruleSchema), data, 'GET rules');
-    },
+    queryFn: ({ signal }) => fetchRules(accountId!, signal),
     enabled: accountId !== null,
   });
 }
