@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describeTrigger, ruleFires, type RuleTrigger } from '@waymark/domain';
-import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import type { Bus } from '../../events/bus';
+import type { JobPayloads } from '../../jobs/job-catalogue';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { DomainEvents } from '../../events/catalogue';
 import {
   deviceNames,
@@ -10,7 +13,12 @@ import {
   type RuleRow,
 } from './rules.queries';
 
-type Ctx = Pick<AppContext, 'database' | 'bus' | 'jobs'>;
+/** What the rules step needs (not AppContext, which holds the step: no import cycle). */
+interface Ctx {
+  database: Database;
+  bus: Bus;
+  jobs: JobQueue<JobPayloads>;
+}
 interface Arrival {
   accountId: number;
   trigger: Omit<RuleTrigger, 'device'> & { device: { id: number } };
