@@ -113,3 +113,28 @@ test('a viewer reads the rules without New Rule or links to edit them', async ({
   await page.goto('/rules/create');
   await expect(page).toHaveURL(/\/rules$/);
 });
+
+test('a rule the server refuses stays on the form with the reason under its field', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('manager');
+  await page.goto('/rules/create');
+  await expect(page.getByRole('heading', { name: 'Create New Rule' })).toBeVisible();
+  // No condition type chosen: no condition fields show.
+  await expect(item(page, 'Condition 1').getByRole('textbox')).toHaveCount(0);
+  await page
+    .getByRole('checkbox', { name: 'Limit this rule to only trigger every N Hours' })
+    .check();
+  const hook = item(page, 'Action 1');
+  await pick(page, hook.getByRole('combobox', { name: 'Action type' }), 'Send webhook');
+  await hook.getByRole('textbox', { name: 'URL' }).fill('ftp://example.test/hook');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('must be an http or https address').first()).toBeVisible();
+  await expect(
+    page.getByText('Enter the number of hours to wait between two firings').first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/rules\/create$/);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+});
