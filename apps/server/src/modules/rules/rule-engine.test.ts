@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Rule, RuleFiring } from '@waymark/domain';
-import { mailOutbox, timezones } from '../../db/schema';
+import { commands, deviceMessages, mailOutbox, timezones } from '../../db/schema';
 import {
   authHeader,
   createAccount,
   createDevice,
   createGeofence,
+  createModel,
   createTestApp,
   createUser,
   type TestApp,
@@ -182,6 +183,52 @@ describe('the rules step', () => {
     expect(firing?.outcomes).toEqual([
       { type: 'send_webhook', status: 'failed', detail: 'Answered HTTP 500' },
     ]);
+  });
+
+  it('sends the command to the tracker that set it off, through the command queue', async () => {
+    const f = await fleet();
+    const model = await createModel(t, { title: 'Car Charger' });
+    const [locate] = await t.db
+      .insert(commands)
+      .values({ model_id: model.id, title: 'Locate', commands: 'WHERE#' })
+      .returning();
+    const rule = await createRule(f, {
+      conditions: [{ type: 'message_content', data: { value: 'position' } }],
+      actions: [
+        { type: 'send_command_to_tracker', data: { tracker_type: model.id, command: locate!.id } },
+      ],
+    });
+    // Van 12 is of another model: the action is refused, without retries.
+    await drive(f, [{ at: minutesAgo(6), lat: OUTSIDE }]);
+    const [refused] = await firings(f, rule);
+    expect(refused?.outcomes).toEqual([
+      {
+        type: 'send_command_to_tracker',
+        status: 'failed',
+        detail: "Van 12 is a Mobile 200: not the rule's model",
+      },
+    ]);
+
+    const charger = await createDevice(t, f.account, { name: 'Charger 3', model_id: model.id });
+    await report(t, [fix(charger.serial, minutesAgo(5), OUTSIDE, DEPOT.lng)]);
+    await t.ctx.rules.settled();
+    await t.ctx.jobs.idle();
+    const [sent] = await firings(f, rule);
+    expect(sent).toMatchObject({
+      device: { id: charger.id, name: 'Charger 3' },
+      outcomes: [
+        {
+          type: 'send_command_to_tracker',
+          status: 'sent',
+          detail: 'Command "Locate" queued by data',
+        },
+      ],
+    });
+    const messages = await t.db
+      .select()
+      .from(deviceMessages)
+      .where(eq(deviceMessages.device_id, charger.id));
+    expect(messages.map((m) => [m.message_to_device, m.status])).toEqual([['WHERE#', 'queued']]);
   });
 
   it('replays the last 7 days without sending anything', async () => {
