@@ -66,6 +66,13 @@ export async function demoIds(page: Page, token: string, accountId: number): Pro
     // A consumer account has no groups: its screens are not reachable anyway.
     return response.ok() ? ((await response.json()) as { data: T[] }).data : [];
   };
+  // Rules answer at /rules-engine?account_id= (spec 001 §7), not under the account's path.
+  const rules = async (): Promise<{ id: number }[]> => {
+    const response = await page.request.get(`/api/rules-engine?account_id=${accountId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return response.ok() ? ((await response.json()) as { data: { id: number }[] }).data : [];
+  };
   const trackers = await list<{ id: number; current_position: unknown }>('device-list');
   // A tracker with a position, so its details show a map and a history to act on.
   const tracker = trackers.find((t) => t.current_position !== null) ?? trackers[0];
@@ -75,6 +82,7 @@ export async function demoIds(page: Page, token: string, accountId: number): Pro
     'groups/:id': (await list<{ id: number }>('groups'))[0]?.id,
     'geofences/:id': (await list<{ id: number }>('geofences'))[0]?.id,
     'shipments/:id': (await list<{ id: number }>('shipments'))[0]?.id,
+    'rules/:id': (await rules())[0]?.id,
   };
 }
 

@@ -13,6 +13,7 @@ import type { PositionPipeline } from './pipeline/pipeline';
 import type { RealtimeHub } from './realtime/hub';
 import type { GeofenceIndexes } from './spatial/geofence-indexes';
 import type { ShipmentClock } from './modules/shipments/shipment-clock';
+import type { RuleEngine } from './modules/rules/rule-engine';
 
 /** What route plugins, listeners and services need from the running process. Built once. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   sms: SmsSender;
   /** Moves ongoing shipments on as their trackers' positions are committed. */
   shipmentClock: ShipmentClock;
+  /** Fires enabled rules on committed positions and device events; actions run as jobs. */
+  rules: RuleEngine;
   /** Places cell-tower and Wi-Fi reports; undefined without CELL_GEOLOCATION_URL. */
   cellLocator: CellLocator | undefined;
 }

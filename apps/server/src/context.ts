@@ -15,6 +15,7 @@ import { createBus } from './events/create-bus';
 import { listenForAlerts } from './modules/alerts/alerts.subscriptions';
 import { listenForCommands } from './modules/commands/commands.subscriptions';
 import { ShipmentClock } from './modules/shipments/shipment-clock';
+import { RuleEngine } from './modules/rules/rule-engine';
 import { PositionPipeline } from './pipeline/pipeline';
 import { RealtimeHub } from './realtime/hub';
 import { GeofenceIndexes } from './spatial/geofence-indexes';
@@ -56,10 +57,12 @@ export async function createContext(
     sms: createSms(config, database.db),
     shipmentClock: new ShipmentClock({ database, bus, jobs }, log, createRoadRouter(config)),
     cellLocator: createCellLocator(config),
+    rules: new RuleEngine({ database, bus, jobs }, log),
   };
   listenForCommands(ctx, log);
   listenForAlerts(ctx, log);
   ctx.shipmentClock.start();
+  ctx.rules.start();
   return ctx;
 }
 
@@ -67,6 +70,7 @@ export async function createContext(
 export async function closeContext(ctx: AppContext) {
   await ctx.pipeline.flush();
   await ctx.shipmentClock.stop();
+  await ctx.rules.stop();
   // Running jobs finish; queued ones stay in the database for the next start.
   await ctx.jobs.stop();
   await ctx.bus.close();

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './demo/demo';
 import { seedDemoFleet } from './demo/demo-fleet';
 import { seedDemoShipments } from './demo/demo-shipments';
+import { seedDemoRules } from './demo/demo-rules';
 import { seedTimezones } from './db/seed/timezones';
 import { buildApp } from './http/app';
 import { createContext } from './context';
@@ -23,6 +24,7 @@ export async function startServices(config: Config, logger: FastifyServerOptions
     await seedDemo(database.db, { reportUrl: config.DEMO_REPORT_URL });
     await seedDemoFleet(database, ctx.pipeline, app.log);
     await seedDemoShipments(ctx, app.log);
+    await seedDemoRules(ctx);
     seeded = true;
   }
   return { ctx, app, seeded };

@@ -33,3 +33,6 @@ export * from './shipment/shipment-events.rules';
 export * from './shipment/arrival.rules';
 export * from './alert/alert.schema';
 export * from './alert/alert.rules';
+export * from './rule/rule.schema';
+export * from './rule/rule.rules';
+export * from './rule/rule.describe';

@@ -10,7 +10,10 @@ export interface DomainEvents {
   /** One pipeline batch committed: the newest position of each device it moved. */
   'positions.committed': { positions: CommittedPosition[] };
   /** Device events (geofence enter/exit, low battery, SLA breach, ...) stored by the pipeline. */
-  'device-events.created': { events: { account_id: number; event: ApiDeviceEvent }[] };
+  'device-events.created': {
+    /** geofence_id: the geofence of an enter or exit (rules match on it). */
+    events: { account_id: number; event: ApiDeviceEvent; geofence_id?: number | null }[];
+  };
   /**
    * A tracker was created, renamed, moved, deleted, or its serial or SLA triggers changed.
    * `serials`: every serial the change touches (old and new), empty when unknown (forget all).
@@ -28,6 +31,8 @@ export interface DomainEvents {
    * them again.
    */
   'shipment.changed': { account_id: number; shipment_ids: number[] };
+  /** A rule of the account was created, changed or deleted: the evaluator reads them again. */
+  'rule.changed': { account_id: number; rule_id: number };
   /** A data command waits to be written to the tracker's connection. */
   'command.queued': { device_message_id: number; serial: string; text: string };
   /** A data command was written to the tracker's open connection. */
@@ -69,6 +74,7 @@ export const EVENT_NAMES = [
   'anchor.changed',
   'group.changed',
   'shipment.changed',
+  'rule.changed',
   'command.queued',
   'command.sent',
   'command.answered',

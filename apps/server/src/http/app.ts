@@ -22,6 +22,8 @@ import { closeContext } from '../context';
 import { anchorImageRoutes } from '../modules/anchors/anchor-images.routes';
 import { anchorRoutes } from '../modules/anchors/anchors.routes';
 import { commandRoutes } from '../modules/commands/commands.routes';
+import { modelRoutes } from '../modules/commands/models.routes';
+import { ruleRoutes } from '../modules/rules/rules.routes';
 import { deviceListRoutes } from '../modules/devices/device-lists.routes';
 import { deviceTriggerRoutes } from '../modules/devices/device-triggers.routes';
 import { deviceRoutes } from '../modules/devices/devices.routes';
@@ -112,6 +114,8 @@ export async function buildApp(
       await api.register(deviceTriggerRoutes, { ctx });
       await api.register(groupRoutes, { ctx });
       await api.register(commandRoutes, { ctx });
+      await api.register(modelRoutes, { ctx });
+      await api.register(ruleRoutes, { ctx });
       await api.register(geofenceRoutes, { ctx });
       await api.register(placeRoutes, { ctx });
       await api.register(anchorRoutes, { ctx });

@@ -39,6 +39,8 @@ export type JobPayloads = {
   'alert-digest': { digest_id: number };
   /** Every minute: fan-outs, deliveries and digests a stopped process left unqueued. */
   'alerts-sweep': Record<string, never>;
+  /** One action of one rule firing (a row of rule_action_runs): webhook, e-mail, SMS, command. */
+  'rule-action': { run_id: number };
 };
 
 export type JobName = keyof JobPayloads;

@@ -4,6 +4,7 @@ import { sendAlert, sendAlertDigest } from '../modules/alerts/alert-sending';
 import { sweepAlerts } from '../modules/alerts/alerts-sweep.job';
 import { deliverPositionsReport } from '../modules/exports/report-builder.service';
 import { deliverGeofenceVisits } from '../modules/geofences/geofences.export';
+import { runRuleAction } from '../modules/rules/rule-actions';
 import { runShipmentClock } from '../modules/shipments/shipment-clock.job';
 import { sendShipmentNotification } from '../modules/shipments/shipment-notifications';
 import type { JobName, JobPayloads } from './job-catalogue';
@@ -19,6 +20,7 @@ const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]
   'alert-delivery': (ctx) => (job) => sendAlert(ctx, job),
   'alert-digest': (ctx) => (job) => sendAlertDigest(ctx, job),
   'alerts-sweep': (ctx) => () => sweepAlerts(ctx),
+  'rule-action': (ctx) => (job) => runRuleAction(ctx, job),
 };
 
 export const JOB_NAMES = Object.keys(handlers) as JobName[];
@@ -30,6 +32,7 @@ export async function workJobs(ctx: AppContext) {
   await ctx.jobs.work('geofence-visits-export', handlers['geofence-visits-export'](ctx));
   await ctx.jobs.work('shipment-notification', handlers['shipment-notification'](ctx));
   await ctx.jobs.work('shipments-clock', handlers['shipments-clock'](ctx));
+  await ctx.jobs.work('rule-action', handlers['rule-action'](ctx));
   // Every minute (UTC), the clock moves shipments of silent trackers on (late, notify).
   await ctx.jobs.schedule('shipments-clock', '* * * * *', {});
   await ctx.jobs.work('alert-fanout', handlers['alert-fanout'](ctx));

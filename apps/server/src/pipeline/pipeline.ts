@@ -322,6 +322,7 @@ export class PositionPipeline {
         events: outcome.events.map((event, i) => ({
           account_id: event.accountId,
           event: presentEvent(event, eventIds[i]?.id ?? 0),
+          geofence_id: event.geofenceId,
         })),
       }));
     }

@@ -4,6 +4,7 @@ import { prefetchDeviceList } from '../api/devices';
 import { queryClient } from '../api/queryClient';
 import { session } from '../api/session';
 import { prefetchShipments } from '../api/shipments';
+import { prefetchRules } from '../api/rules';
 import { loginPathFor } from './routing/nextPath';
 import { isPublicPage, isPublicPath } from './routing/publicPaths';
 import { loadSession } from './session/loadSession';
@@ -49,6 +50,7 @@ export async function startUp(): Promise<StartUpResult> {
     if (session.bearer()) {
       prefetchDeviceList(queryClient, path, session.accountId());
       prefetchShipments(queryClient, path, session.accountId());
+      prefetchRules(queryClient, path, session.accountId());
     }
     const config = await configPromise;
     queryClient.setQueryData(CONFIG_KEY, config);

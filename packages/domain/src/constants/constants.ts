@@ -13,3 +13,5 @@ export const COOKIE_LIFETIME_DAYS = 365;
 
 export const BREAKPOINTS = { xs: 640, sm: 768, md: 1024, lg: 1280, xl: 1440 } as const;
 export const SPINNER_SIZES = { xs: 14, sm: 16, base: 18, md: 24, lg: 32, xl: 48 } as const;
+/** Remote option search of comboboxes waits this long after the last key (spec 001 §9). */
+export const COMBOBOX_SEARCH_DEBOUNCE_MS = 150;

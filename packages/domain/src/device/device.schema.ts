@@ -162,3 +162,11 @@ export const deviceMetaSchema = z.object({
   users: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type DeviceMeta = z.infer<typeof deviceMetaSchema>;
+
+/** A tracker model of the catalogue (GET /models), as the rule editor picks one. */
+export const trackerModelSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  device_type: z.string(),
+});
+export type TrackerModel = z.infer<typeof trackerModelSchema>;

@@ -6,3 +6,4 @@ export * from './commands';
 export * from './places';
 export * from './shipments';
 export * from './alerts';
+export * from './rules';

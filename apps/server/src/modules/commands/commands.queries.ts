@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { commands, deviceMessages, devices, models } from '../../db/schema';
 
@@ -134,4 +134,16 @@ export async function storeAnswer(db: Db, messageId: number, text: string) {
     .update(deviceMessages)
     .set({ status: 'delivered', message_from_device: text, answered_at: new Date() })
     .where(eq(deviceMessages.id, messageId));
+}
+
+/** One page of the model catalogue by title, and how many models there are. */
+export async function modelPage(db: Db, page: number, perPage: number) {
+  const rows = await db
+    .select({ id: models.id, title: models.title, device_type: models.device_type })
+    .from(models)
+    .orderBy(asc(models.title), asc(models.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(models);
+  return { rows, total };
 }

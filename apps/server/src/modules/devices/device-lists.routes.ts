@@ -13,7 +13,7 @@ import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { sendJsonStream } from '../../http/json-text';
 import { pageMeta } from '../../http/pagination';
-import { idParam } from '../../http/params';
+import { idListParam, idParam } from '../../http/params';
 import { deviceIdsOf, deviceList, devicesPage } from './devices.service';
 
 const statusList = textSchema({ max: 500 })
@@ -94,17 +94,20 @@ export const deviceListRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           per_page: z.coerce.number().int().min(1).max(500).default(25),
           query: searchQuerySchema.optional(),
           subscription_status: statusList,
+          ids: idListParam
+            .optional()
+            .describe('Only these trackers (a comma list): how pickers load the chosen ones'),
         }),
         response: { 200: listEnvelope(deviceListItemSchema) },
       },
     },
     async (request) => {
       const actor = await actorFor(request, request.params.id);
-      const { page, per_page, query, subscription_status } = request.query;
+      const { page, per_page, query, subscription_status, ids } = request.query;
       const { rows, total } = await devicesPage(
         ctx,
         actor,
-        { statuses: subscription_status, search: query },
+        { statuses: subscription_status, search: query, ids },
         { limit: per_page, offset: (page - 1) * per_page },
       );
       return { data: rows, meta: pageMeta(total, page, per_page) };

@@ -260,6 +260,15 @@ describe('GET /api/accounts/{id}/devices', () => {
     });
     expect(page.json().meta).toMatchObject({ current_page: 2, last_page: 2, total: 2 });
   });
+
+  it('loads chosen trackers by ids, as a comma list', async () => {
+    const f = await fleet();
+    const chosen = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices?ids=${f.bravo.id},${f.alpha.id}`,
+      headers: f.adminHeaders,
+    });
+    expect(chosen.json().data.map((d: { name: string }) => d.name)).toEqual(['Alpha', 'Bravo']);
+  });
 });
 
 describe('tracker details', () => {

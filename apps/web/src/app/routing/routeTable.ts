@@ -43,6 +43,7 @@ const shipmentList = () =>
   import('../../features/shipments/ShipmentListPage').then((m) => m.ShipmentListPage);
 const rules = { flag: 'hasRulesEngine' } as const;
 const manageRules = { ...rules, can: ['manage', 'Rules'], otherwise: '/rules' } as const;
+const ruleForm = () => import('../../features/rules/RuleFormPage');
 const manageGeofences = { can: ['manage', 'Geofences'], otherwise: '/geofences' } as const;
 const manageShipments = {
   ...shipments,
@@ -162,9 +163,24 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
   },
   { path: 'reports' },
   { path: 'reports/:id' },
-  { path: 'rules', name: 'rules.index', guard: rules },
-  { path: 'rules/create', name: 'rules.create', guard: manageRules },
-  { path: 'rules/:id', name: 'rules.edit', guard: manageRules },
+  {
+    path: 'rules',
+    name: 'rules.index',
+    guard: rules,
+    screen: () => import('../../features/rules/RuleListPage').then((m) => m.RuleListPage),
+  },
+  {
+    path: 'rules/create',
+    name: 'rules.create',
+    guard: manageRules,
+    screen: () => ruleForm().then((m) => m.RuleCreatePage),
+  },
+  {
+    path: 'rules/:id',
+    name: 'rules.edit',
+    guard: manageRules,
+    screen: () => ruleForm().then((m) => m.RuleEditPage),
+  },
   {
     path: 'manage',
     guard: { can: ['manage', 'Account'] },

@@ -1,0 +1,209 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describeTrigger, ruleFires, type RuleTrigger } from '@waymark/domain';
+import type { Database } from '../../db/client';
+import type { Bus } from '../../events/bus';
+import type { JobPayloads } from '../../jobs/job-catalogue';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { DomainEvents } from '../../events/catalogue';
+import {
+  deviceNames,
+  enabledRuleRows,
+  recordFirings,
+  type FiringInsert,
+  type RuleRow,
+} from './rules.queries';
+
+/** What the rules step needs (not AppContext, which holds the step: no import cycle). */
+interface Ctx {
+  database: Database;
+  bus: Bus;
+  jobs: JobQueue<JobPayloads>;
+}
+interface Arrival {
+  accountId: number;
+  trigger: Omit<RuleTrigger, 'device'> & { device: { id: number } };
+}
+
+/**
+ * The rules step of the position path: it follows committed positions and device events and
+ * fires each enabled rule whose conditions hold (and/or, throttle: the pure rules of
+ * @waymark/domain), writes the firing and its action runs in one transaction, then queues
+ * each action as a `rule-action` job. Enabled rules are held by account in memory, read again
+ * on `rule.changed`; it follows the bus only while some rule is enabled, so an account without
+ * rules costs the pipeline nothing. Triggers are handled a round at a time, in order.
+ */
+export class RuleEngine {
+  private byAccount = new Map<number, RuleRow[]>();
+  /** The newest firing of each rule as this process knows it (the throttle's memory). */
+  private readonly lastFired = new Map<number, number>();
+  private readonly names = new Map<number, string>();
+  /** Each tracker's newest address, for its events (which carry none). */
+  private readonly addresses = new Map<number, string | null>();
+  private readonly waiting: Arrival[] = [];
+  private running: Promise<void> | undefined;
+  private loading: Promise<void> = Promise.resolve();
+  private following: (() => void)[] = [];
+  private readonly subscriptions: (() => void)[] = [];
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start() {
+    const { bus } = this.ctx;
+    this.subscriptions.push(
+      bus.subscribe('rule.changed', () => void this.reload()),
+      bus.subscribe('device.changed', ({ device_id }) => {
+        this.names.delete(device_id);
+      }),
+    );
+    void this.reload();
+  }
+
+  async stop() {
+    for (const unsubscribe of this.subscriptions.splice(0)) unsubscribe();
+    this.follow(false);
+    await this.settled();
+  }
+
+  /** True while it follows the bus (some rule is enabled). */
+  get active() {
+    return this.following.length > 0;
+  }
+
+  /** Resolves when the rules are read and the triggers received so far are handled (tests). */
+  async settled() {
+    await this.loading;
+    while (this.running) await this.running;
+  }
+
+  /** Reads every enabled rule again (after any change: they are few and small). */
+  reload(): Promise<void> {
+    this.loading = this.loading
+      .then(async () => {
+        const rows = await enabledRuleRows(this.ctx.database.db);
+        const byAccount = new Map<number, RuleRow[]>();
+        for (const row of rows) {
+          byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row]);
+          const known = this.lastFired.get(row.id) ?? 0;
+          if (row.last_fired_at) this.lastFired.set(row.id, Math.max(known, +row.last_fired_at));
+        }
+        this.byAccount = byAccount;
+        this.follow(byAccount.size > 0);
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'rules not read'));
+    return this.loading;
+  }
+
+  private follow(wanted: boolean) {
+    if (wanted && this.following.length === 0) {
+      this.following = [
+        this.ctx.bus.subscribe('positions.committed', ({ positions }) =>
+          this.receive(positions.flatMap(fromPosition)),
+        ),
+        this.ctx.bus.subscribe('device-events.created', ({ events }) =>
+          this.receive(events.flatMap(fromEvent)),
+        ),
+      ];
+    } else if (!wanted) {
+      for (const unsubscribe of this.following.splice(0)) unsubscribe();
+    }
+  }
+
+  private receive(arrivals: Arrival[]): Promise<void> {
+    const wanted = arrivals.filter((a) => this.byAccount.has(a.accountId));
+    if (wanted.length === 0) return this.running ?? Promise.resolve();
+    this.waiting.push(...wanted);
+    this.running ??= this.drain().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async drain() {
+    while (this.waiting.length > 0) {
+      // A rule saved just before these triggers is in memory first.
+      await this.loading;
+      try {
+        await this.evaluate(this.waiting.splice(0));
+      } catch (err) {
+        this.log.error({ err }, 'rules round failed');
+      }
+    }
+  }
+
+  /** One round: each trigger through its account's rules, then one write and the jobs. */
+  private async evaluate(arrivals: Arrival[]) {
+    await this.learnNames(arrivals.map((a) => a.trigger.device.id));
+    const firings: FiringInsert[] = [];
+    for (const { accountId, trigger: partial } of arrivals) {
+      const name = this.names.get(partial.device.id);
+      if (name === undefined) continue; // deleted meanwhile
+      const id = partial.device.id;
+      if (partial.kind === 'position') this.addresses.set(id, partial.address);
+      const trigger: RuleTrigger = {
+        ...partial,
+        device: { id, name },
+        address: partial.address ?? this.addresses.get(id) ?? null,
+      };
+      for (const rule of this.byAccount.get(accountId) ?? []) {
+        if (!ruleFires(rule, trigger, this.lastFired.get(rule.id) ?? null)) continue;
+        this.lastFired.set(rule.id, trigger.at);
+        firings.push({
+          rule_id: rule.id,
+          device_id: trigger.device.id,
+          fired_at: new Date(trigger.at),
+          description: describeTrigger(trigger),
+          trigger,
+          actions: rule.actions,
+        });
+      }
+    }
+    if (firings.length === 0) return;
+    const runIds = await recordFirings(this.ctx.database.db, firings);
+    for (const run_id of runIds) await this.ctx.jobs.enqueue('rule-action', { run_id });
+  }
+
+  private async learnNames(ids: number[]) {
+    const unknown = [...new Set(ids)].filter((id) => !this.names.has(id));
+    if (unknown.length === 0) return;
+    for (const { id, name } of await deviceNames(this.ctx.database.db, unknown)) {
+      this.names.set(id, name);
+    }
+  }
+}
+
+type Committed = DomainEvents['positions.committed']['positions'][number];
+type Created = DomainEvents['device-events.created']['events'][number];
+
+function fromPosition({ account_id, position: p }: Committed): Arrival[] {
+  return [
+    {
+      accountId: account_id,
+      trigger: {
+        kind: 'position',
+        at: Date.parse(p.timestamp),
+        device: { id: p.device_id },
+        lat: p.lat,
+        lng: p.lng,
+        address: p.address,
+      },
+    },
+  ];
+}
+
+function fromEvent({ account_id, event: e, geofence_id }: Created): Arrival[] {
+  return [
+    {
+      accountId: account_id,
+      trigger: {
+        kind: 'event',
+        at: Date.parse(e.created_at),
+        device: { id: e.device_id },
+        lat: e.lat,
+        lng: e.lng,
+        address: null,
+        event: { type: e.event_type, description: e.description, geofenceId: geofence_id ?? null },
+      },
+    },
+  ];
+}
