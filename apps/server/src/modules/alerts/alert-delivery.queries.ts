@@ -44,6 +44,28 @@ export async function lockAccountAlerts(tx: Tx, accountId: number) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(7142, ${accountId})`);
 }
 
+/** The accounts among `accountIds` where someone turned on an alert of trackers. */
+export async function accountsListening(db: Executor, accountIds: readonly number[]) {
+  if (accountIds.length === 0) return new Set<number>();
+  const found = await rows<{ account_id: number }>(
+    db,
+    sql`SELECT DISTINCT account_id FROM notification_settings
+        WHERE account_id = ANY(${sql.param([...accountIds])}::int[]) AND value = 1
+          AND code IN ('notify_geofence_enter_exit', 'notify_low_charge', 'notify_device_alert',
+                       'notify_shipment_begin_end_late')`,
+  );
+  return new Set(found.map((r) => r.account_id));
+}
+
+/** Marks events fanned out that nobody listens to, in one statement. */
+export async function markAllFannedOut(db: Executor, eventIds: readonly number[]) {
+  if (eventIds.length === 0) return;
+  await db
+    .insert(alertFanouts)
+    .values(eventIds.map((id) => ({ event_id: id })))
+    .onConflictDoNothing();
+}
+
 /** Marks the event fanned out; false when someone else already did it. */
 export async function markFannedOut(tx: Tx, eventId: number) {
   const inserted = await tx

@@ -270,6 +270,23 @@ describe('alert delivery', () => {
     expect(mails.at(-1)!.text).toContain('Noisy 1: Noisy 1 battery is low (499%)');
   }, 120_000);
 
+  it('marks the events of an account where nobody listens as done, sending nothing', async () => {
+    const account = await createAccount(t);
+    const tracker = await createDevice(t, account);
+    const user = await member(account, { notify_via_email: 1 });
+    const events = await raise([
+      { account_id: account.id, device_id: tracker.id },
+      { account_id: account.id, device_id: tracker.id, event_type: 'tamper-alert' },
+    ]);
+    await delivered(events.map((e) => e.id));
+    const rows = await t.db
+      .select()
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.account_id, account.id));
+    expect(rows).toEqual([]);
+    expect(await mailTo(user.email)).toEqual([]);
+  });
+
   it('lists history replayed from long ago without sending it', async () => {
     const account = await createAccount(t);
     const tracker = await createDevice(t, account);

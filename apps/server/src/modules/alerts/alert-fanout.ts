@@ -12,9 +12,11 @@ import { seesAllDevices } from '../../access/device-visibility';
 import type { QueuedJob } from '../../jobs/job-queue';
 import {
   accountMembers,
+  accountsListening,
   eventsToFanOut,
   insertDeliveries,
   lockAccountAlerts,
+  markAllFannedOut,
   markFannedOut,
   markQueued,
   openDigest,
@@ -114,7 +116,15 @@ const toStored = (settings: Record<string, number>) =>
  */
 export async function fanOutAlerts(ctx: Ctx, job: QueuedJob<{ event_ids: number[] }>) {
   const now = new Date();
-  for (const event of await eventsToFanOut(ctx.database.db, job.data.event_ids)) {
+  const { db } = ctx.database;
+  const events = await eventsToFanOut(db, job.data.event_ids);
+  // Most accounts listen to no alert: their events are marked in one statement.
+  const listening = await accountsListening(db, [...new Set(events.map((e) => e.account_id))]);
+  await markAllFannedOut(
+    db,
+    events.filter((e) => !listening.has(e.account_id)).map((e) => e.id),
+  );
+  for (const event of events.filter((e) => listening.has(e.account_id))) {
     const { queued, digests } = await fanOutEvent(ctx, event, now);
     await queueDeliveries(ctx, queued);
     for (const digest of digests) {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Container, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Container, Grid, Paper, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { alertsKeys, useNotificationSettings } from '../../api/alerts';
 import { eventsChannel, useRealtime } from '../../api/realtime';
@@ -26,27 +26,31 @@ export function AlertsPage() {
       <Title order={1} size="h2" mb="lg">
         Alerts
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Paper withBorder p="lg" radius="md">
-          {settings.data ? (
-            <NotificationForm
-              accountId={accountId}
-              settings={settings.data}
-              email={view.me.email}
-              viewer={{
-                role: view.role,
-                isB2B: view.features?.isB2B ?? false,
-                phone: view.me.phone,
-              }}
-            />
-          ) : (
-            <Text c="dimmed">Loading settings...</Text>
-          )}
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <RecentAlerts accountId={accountId} />
-        </Paper>
-      </SimpleGrid>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="lg" radius="md">
+            {settings.data ? (
+              <NotificationForm
+                accountId={accountId}
+                settings={settings.data}
+                email={view.me.email}
+                viewer={{
+                  role: view.role,
+                  isB2B: view.features?.isB2B ?? false,
+                  phone: view.me.phone,
+                }}
+              />
+            ) : (
+              <Text c="dimmed">Loading settings...</Text>
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p="lg" radius="md">
+            <RecentAlerts accountId={accountId} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
     </Container>
   );
 }

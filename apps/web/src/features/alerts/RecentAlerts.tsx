@@ -9,6 +9,7 @@ import { downloadErrorText } from '../shipments/list/shipmentList';
 
 export const LOADING_EVENTS = 'Loading events...';
 export const NO_EVENTS = 'No events yet';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 const onDownloadError = (error: unknown) =>
   toast.error(downloadErrorText(error instanceof ApiError ? error.status : null));
@@ -28,7 +29,7 @@ export function RecentAlerts({ accountId }: { accountId: number }) {
       {events.isPending && <Text c="dimmed">{LOADING_EVENTS}</Text>}
       {events.isSuccess && rows.length === 0 && <Text c="dimmed">{NO_EVENTS}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={640}>
           <Table aria-label="Recent Alerts" striped>
             <Table.Thead>
               <Table.Tr>
@@ -42,10 +43,12 @@ export function RecentAlerts({ accountId }: { accountId: number }) {
             <Table.Tbody>
               {rows.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td>{dayjs(e.created_at).format('MMM D, YYYY h:mm A')}</Table.Td>
-                  <Table.Td>{e.device.name}</Table.Td>
+                  <Table.Td style={NOWRAP}>
+                    {dayjs(e.created_at).format('MMM D, YYYY h:mm A')}
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>{e.device.name}</Table.Td>
                   <Table.Td>{e.description}</Table.Td>
-                  <Table.Td>{e.event_type}</Table.Td>
+                  <Table.Td style={NOWRAP}>{e.event_type}</Table.Td>
                   <Table.Td>
                     <Tooltip label="Download this event">
                       <ActionIcon
