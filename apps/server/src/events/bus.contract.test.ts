@@ -46,6 +46,7 @@ describe.each(implementations)('the %s bus', (_name, open) => {
           lat: 41.5,
           lng: -87.6,
           accuracy: null,
+          address: null,
           position: { device_id: 3, lat: 41.5 } as never,
         },
       ],
@@ -75,6 +76,7 @@ describe.each(implementations)('the %s bus', (_name, open) => {
           lat: 41.5,
           lng: -87.6,
           accuracy: 5,
+          address: 'Chicago, IL',
           get position() {
             built++;
             return { device_id: 3, lat: 41.5 } as never;

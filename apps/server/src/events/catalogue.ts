@@ -46,8 +46,8 @@ export interface DomainEvents {
 }
 
 /**
- * A device's newest position as committed: the fix's numbers, which a follower that computes
- * (the shipment clock) reads as they are, and the realtime shape (`position`), which the
+ * A device's newest position as committed: the fix's numbers and address, which a follower
+ * that computes (the shipment clock, the rules step) reads as they are, and the realtime shape (`position`), which the
  * publisher may build only when first read (a getter, once for every reader; JSON carries it
  * as a plain field across NATS).
  */
@@ -60,6 +60,7 @@ export interface CommittedPosition {
   lng: number;
   /** Metres; null when the tracker gives none. */
   accuracy: number | null;
+  address: string | null;
   readonly position: CurrentPosition;
 }
 

@@ -30,7 +30,7 @@ export function presentCurrent(p: Position, s: DeviceState): CurrentPosition {
 
 /**
  * A committed position for `positions.committed`: the fix's numbers now, its realtime shape
- * only when a reader asks (the shipment clock never does; formatting three dates per position
+ * only when a reader asks (the shipment clock and the rules never do; formatting three dates per position
  * was a fifth of the clock's cost), then kept for the other readers.
  */
 export function committedPosition(p: Position, s: DeviceState): CommittedPosition {
@@ -42,6 +42,7 @@ export function committedPosition(p: Position, s: DeviceState): CommittedPositio
     lat: p.lat,
     lng: p.lng,
     accuracy: p.accuracy,
+    address: p.address,
     get position() {
       return (presented ??= presentCurrent(p, s));
     },

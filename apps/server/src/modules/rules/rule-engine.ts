@@ -99,11 +99,12 @@ export class RuleEngine {
   private follow(wanted: boolean) {
     if (wanted && this.following.length === 0) {
       this.following = [
+        // Only the accounts with enabled rules, before anything is built for a position.
         this.ctx.bus.subscribe('positions.committed', ({ positions }) =>
-          this.receive(positions.flatMap(fromPosition)),
+          this.receive(positions.filter(this.hasRules).map(fromPosition)),
         ),
         this.ctx.bus.subscribe('device-events.created', ({ events }) =>
-          this.receive(events.flatMap(fromEvent)),
+          this.receive(events.filter(this.hasRules).map(fromEvent)),
         ),
       ];
     } else if (!wanted) {
@@ -111,10 +112,12 @@ export class RuleEngine {
     }
   }
 
+  private readonly hasRules = ({ account_id }: { account_id: number }) =>
+    this.byAccount.has(account_id);
+
   private receive(arrivals: Arrival[]): Promise<void> {
-    const wanted = arrivals.filter((a) => this.byAccount.has(a.accountId));
-    if (wanted.length === 0) return this.running ?? Promise.resolve();
-    this.waiting.push(...wanted);
+    if (arrivals.length === 0) return this.running ?? Promise.resolve();
+    this.waiting.push(...arrivals);
     this.running ??= this.drain().finally(() => (this.running = undefined));
     return this.running;
   }
@@ -175,35 +178,31 @@ export class RuleEngine {
 type Committed = DomainEvents['positions.committed']['positions'][number];
 type Created = DomainEvents['device-events.created']['events'][number];
 
-function fromPosition({ account_id, position: p }: Committed): Arrival[] {
-  return [
-    {
-      accountId: account_id,
-      trigger: {
-        kind: 'position',
-        at: Date.parse(p.timestamp),
-        device: { id: p.device_id },
-        lat: p.lat,
-        lng: p.lng,
-        address: p.address,
-      },
+function fromPosition(p: Committed): Arrival {
+  return {
+    accountId: p.account_id,
+    trigger: {
+      kind: 'position',
+      at: p.time,
+      device: { id: p.device_id },
+      lat: p.lat,
+      lng: p.lng,
+      address: p.address,
     },
-  ];
+  };
 }
 
-function fromEvent({ account_id, event: e, geofence_id }: Created): Arrival[] {
-  return [
-    {
-      accountId: account_id,
-      trigger: {
-        kind: 'event',
-        at: Date.parse(e.created_at),
-        device: { id: e.device_id },
-        lat: e.lat,
-        lng: e.lng,
-        address: null,
-        event: { type: e.event_type, description: e.description, geofenceId: geofence_id ?? null },
-      },
+function fromEvent({ account_id, event: e, geofence_id }: Created): Arrival {
+  return {
+    accountId: account_id,
+    trigger: {
+      kind: 'event',
+      at: Date.parse(e.created_at),
+      device: { id: e.device_id },
+      lat: e.lat,
+      lng: e.lng,
+      address: null,
+      event: { type: e.event_type, description: e.description, geofenceId: geofence_id ?? null },
     },
-  ];
+  };
 }
