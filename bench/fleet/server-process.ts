@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LISTENERS_ON_FREE_PORTS } from '../../apps/server/src/test/server-process';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -76,14 +77,7 @@ export async function startServerProcess(options: ServerProcessOptions) {
     SEED_DEMO: 'false',
     DEMO_SIMULATOR: 'false',
     INGEST_ENABLED: options.ingest ? 'true' : 'false',
-    OSMAND_PORT: '0',
-    GT06_PORT: '0',
-    TELTONIKA_PORT: '0',
-    H02_PORT: '0',
-    GPS103_PORT: '0',
-    WATCH_PORT: '0',
-    QUECLINK_PORT: '0',
-    MEITRACK_PORT: '0',
+    ...LISTENERS_ON_FREE_PORTS,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };

@@ -57,8 +57,12 @@ async function dropLeftovers(url: string) {
 /**
  * The real server in this process, as `npm start` builds it, on a database made for this run:
  * PGlite in a temporary directory, or a new PostgreSQL database that `close` drops again.
+ * `env` adds settings (bench:rules' SMTP_URL).
  */
-export async function startBenchServer(postgresUrl: string | undefined) {
+export async function startBenchServer(
+  postgresUrl: string | undefined,
+  env: Record<string, string> = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'waymark-bench-'));
   const database = `waymark_bench_${process.pid}`;
   if (postgresUrl) {
@@ -71,6 +75,7 @@ export async function startBenchServer(postgresUrl: string | undefined) {
     SEED_DEMO: 'false',
     DEMO_SIMULATOR: 'false',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   // BENCH_LOG_LEVEL=warn shows the server's own complaints (failed batches) while diagnosing.
   const level = process.env.BENCH_LOG_LEVEL ?? config.LOG_LEVEL;

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { RawPosition } from '@waymark/domain';
 import type { AppContext } from '../../apps/server/src/app-context';
+import { sendAtFullSpeed, sendSteadily } from '../shared/send-positions';
 import { serialOf, startOf } from './seed';
 
 /** Device time between two reports of a tracker (each round every tracker reports once). */
@@ -8,10 +9,6 @@ const ROUND_MS = 30_000;
 /** 80 km/h north: 667 m a round. */
 const SPEED_MPS = 80 / 3.6;
 const DEG_PER_M = 1 / 111_195;
-/** Positions one submit carries (one TCP read of a busy connection). */
-const CHUNK = 25;
-/** Positions waiting for their ack at once, as many connections would. */
-const IN_FLIGHT = 4000;
 
 /** A repeatable offset in -150..150 m for tracker i's fix of a round. */
 function jitterM(i: number, round: number) {
@@ -160,29 +157,7 @@ export function throughputPhase(
   countPredictions: () => Promise<number>,
 ) {
   return measured(ctx, meter, withClock, countPredictions, async () => {
-    const until = performance.now() + seconds * 1000;
-    let waiting = 0;
-    let sent = 0;
-    let acked = 0;
-    await new Promise<void>((resolve, reject) => {
-      const pump = () => {
-        if (performance.now() >= until) {
-          if (waiting === 0) resolve();
-          return;
-        }
-        while (waiting + CHUNK <= IN_FLIGHT) {
-          waiting += CHUNK;
-          sent += CHUNK;
-          ctx.pipeline.submit(fleet.take(CHUNK), 'gt06').then(() => {
-            waiting -= CHUNK;
-            if (performance.now() < until) acked += CHUNK;
-            pump();
-          }, reject);
-        }
-      };
-      pump();
-    });
-    return { positions: sent, ackedRate: acked / seconds };
+    return sendAtFullSpeed(ctx, fleet, seconds);
   });
 }
 
@@ -197,20 +172,6 @@ export function steadyPhase(
   countPredictions: () => Promise<number>,
 ) {
   return measured(ctx, meter, withClock, countPredictions, async () => {
-    const tickMs = 20;
-    const started = performance.now();
-    let sent = 0;
-    const acks: Promise<unknown>[] = [];
-    while (performance.now() - started < seconds * 1000) {
-      const due = Math.floor(((performance.now() - started) / 1000) * rate);
-      while (sent < due) {
-        const n = Math.min(CHUNK, due - sent);
-        acks.push(ctx.pipeline.submit(fleet.take(n), 'gt06'));
-        sent += n;
-      }
-      await new Promise((resolve) => setTimeout(resolve, tickMs));
-    }
-    await Promise.all(acks);
-    return { positions: sent, ackedRate: sent / seconds };
+    return sendSteadily(ctx, fleet, rate, seconds);
   });
 }

@@ -47,10 +47,10 @@ export async function prepareForAudit(page: Page) {
   page.on('dialog', (dialog) => void dialog.dismiss());
 }
 
-const pathOf = (url: string) => new URL(url).pathname;
+// A fixed base: after a Back the page may be at about:blank, against which a path is no URL.
+const pathOf = (url: string) => new URL(url, 'http://audit.invalid').pathname;
 
-const samePath = (page: Page, url: string) =>
-  pathOf(page.url()) === pathOf(new URL(url, page.url()).href);
+const samePath = (page: Page, url: string) => pathOf(page.url()) === pathOf(url);
 
 /** Waits until the screen has loaded: no request in flight and no spinner. */
 async function loaded(page: Page) {
@@ -213,20 +213,30 @@ const isDead = (did: string[]) => did.length === 0 || did[0]!.startsWith('could 
 const mark = (page: Page, key: string) => page.evaluate((k) => window.__controlAudit.mark(k), key);
 
 /**
- * Clicks each control of the screen at `url` once. Null when the role cannot open the screen
- * (it was sent elsewhere); else one result per control, in document order.
+ * Clicks each control of the screen at `url` once, the header's only when `shellAudited` (the
+ * keys clicked on the role's earlier screens) does not hold them. Null when the role cannot
+ * open the screen (it was sent elsewhere); else one result per control, in document order.
  *
  * The screen is loaded again only when it must be: a control an earlier click hid (another
  * tab, a collapsed panel) waits for the next fresh load, and a control that seemed to do
  * nothing is tried once more on a fresh screen with more time.
  */
-export async function auditScreen(page: Page, url: string): Promise<ControlResult[] | null> {
+export async function auditScreen(
+  page: Page,
+  url: string,
+  shellAudited: Set<string> = new Set(),
+): Promise<ControlResult[] | null> {
   const noise: Noise = { learnt: false, changes: [], paths: new Set() };
   if (!(await openScreen(page, url, noise))) return null;
   const controls = await page.evaluate(() => window.__controlAudit.list());
   const did = new Map<string, string[]>();
+  // The header's controls are the same on every screen: clicked on the first one only.
+  for (const c of controls) {
+    if (c.shell && shellAudited.has(c.key)) did.set(c.key, ['audited on an earlier screen']);
+  }
+  controls.filter((c) => c.shell).forEach((c) => shellAudited.add(c.key));
   let fresh = true;
-  let pending = controls.map((c) => c.key);
+  let pending = controls.map((c) => c.key).filter((key) => !did.has(key));
   const dead: string[] = [];
   while (pending.length > 0) {
     const later: string[] = [];

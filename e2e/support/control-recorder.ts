@@ -11,8 +11,8 @@
 
 /** What the page exposes as `window.__controlAudit`. */
 export interface ControlRecorder {
-  /** The clickable controls on screen now, in document order. */
-  list(): { key: string; label: string }[];
+  /** The clickable controls on screen now, in document order; `shell` when in the header. */
+  list(): { key: string; label: string; shell: boolean }[];
   /** Marks the control with this key as `data-audit-target`; false when it is not there. */
   mark(key: string): boolean;
   /** Starts learning what changes with no one clicking, knowing `known` already. */
@@ -164,7 +164,12 @@ export function installControlRecorder() {
   });
 
   window.__controlAudit = {
-    list: () => controls().map(({ key, label }) => ({ key, label })),
+    list: () =>
+      controls().map(({ key, label, el }) => ({
+        key,
+        label,
+        shell: el.closest('header') !== null,
+      })),
     mark(key) {
       document.querySelector('[data-audit-target]')?.removeAttribute('data-audit-target');
       const control = controls().find((c) => c.key === key);

@@ -36,7 +36,7 @@ export interface ScreenChoice {
 }
 
 /** Paths of the mounted screens (no leading slash), parents before their children. */
-async function builtPaths(choice: ScreenChoice): Promise<string[]> {
+export async function builtPaths(choice: ScreenChoice): Promise<string[]> {
   const table = (await import(`${ROUTING}routeTable.ts`)) as RouteTable;
   const { isMounted } = (await import(`${ROUTING}screenRoute.ts`)) as { isMounted: IsMounted };
   const paths: string[] = [];
@@ -83,12 +83,15 @@ export async function demoIds(page: Page, token: string, accountId: number): Pro
     'geofences/:id': (await list<{ id: number }>('geofences'))[0]?.id,
     'shipments/:id': (await list<{ id: number }>('shipments'))[0]?.id,
     'rules/:id': (await rules())[0]?.id,
+    'reports/:id': (await list<{ id: number }>('reports'))[0]?.id,
+    'subscriptions/:id': (await list<{ id: number }>('subscriptions'))[0]?.id,
+    'orders/:id': (await list<{ id: number }>('orders'))[0]?.id,
   };
 }
 
 /**
- * The ids the screens open without a login take: a demo shipment's public tracking link,
- * looked up as the demo admin (the page itself is then opened by no one).
+ * The ids the screens open without a login take: a demo shipment's public tracking link and
+ * the demo's public report, looked up as the demo admin (the pages are then opened by no one).
  */
 export async function publicDemoIds(page: Page, email: string, password: string) {
   const login = await page.request.post('/api/token', { data: { email, password } });
@@ -103,7 +106,25 @@ export async function publicDemoIds(page: Page, email: string, password: string)
         await page.request.get(`/api/accounts/${account.id}/shipments`, { headers })
       ).json()) as { data: { uuid: string }[] })
     : { data: [] };
-  return { 'track/:uuid': shipments.data[0]?.uuid } satisfies DemoIds;
+  // Demo Logistics (the account that tracks shipments) has the demo's public report.
+  const reports = account
+    ? ((await (
+        await page.request.get(`/api/accounts/${account.id}/reports`, { headers })
+      ).json()) as { data: { uuid: string; is_public: boolean }[] })
+    : { data: [] };
+  // The demo's orders: any one's approve link opens the public invoice.
+  const firstAccount = me.data.accounts[0];
+  const ordersResponse = firstAccount
+    ? await page.request.get(`/api/accounts/${firstAccount.id}/orders`, { headers })
+    : null;
+  const orders = ordersResponse?.ok()
+    ? ((await ordersResponse.json()) as { data: { uuid: string }[] })
+    : { data: [] };
+  return {
+    'track/:uuid': shipments.data[0]?.uuid,
+    'view/:uuid': reports.data.find((r) => r.is_public)?.uuid,
+    'approve-order/:uuid': orders.data[0]?.uuid,
+  } satisfies DemoIds;
 }
 
 export interface Screen {

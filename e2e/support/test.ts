@@ -60,9 +60,39 @@ function storageState(baseURL: string, session: Session) {
  * lands on (a WebGL map) and a password hash per test.
  */
 export const test = base.extend<
-  { signIn: SignIn; sessionOf: (user: DemoUser) => Promise<Session> },
+  {
+    signIn: SignIn;
+    sessionOf: (user: DemoUser) => Promise<Session>;
+    contentSecurityPolicy: string[];
+  },
   { sessions: SessionCache }
 >({
+  /**
+   * Every browser test fails on a Content-Security-Policy violation in any of its pages
+   * (issue 24): the app, its maps, workers, chat and payment form run under the server's CSP.
+   */
+  contentSecurityPolicy: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__cspViolation', (source, text: string) => {
+        violations.push(`${source.page?.url() ?? '?'}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __cspViolation?: (text: string) => void })
+            .__cspViolation;
+          report?.(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} ` +
+              `(${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+
   sessions: [
     async ({ playwright }, use) => {
       const cache = new Map<string, Promise<Session>>();

@@ -2,6 +2,7 @@ import type { CellLocator } from './adapters/cell-geolocation/cell-locator';
 import type { AddressCache } from './adapters/geocoder/address-cache';
 import type { Geocoder } from './adapters/geocoder/geocoder';
 import type { Mailer } from './adapters/mail/mailer';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { SmsSender } from './adapters/sms/sms';
 import type { Storage } from './adapters/storage/storage';
 import type { JobPayloads } from './jobs/job-catalogue';
@@ -37,6 +38,8 @@ export interface AppContext {
   shipmentClock: ShipmentClock;
   /** Fires enabled rules on committed positions and device events; actions run as jobs. */
   rules: RuleEngine;
+  /** Card payments: the local sandbox, or Stripe with STRIPE_SECRET_KEY. */
+  payments: PaymentProvider;
   /** Places cell-tower and Wi-Fi reports; undefined without CELL_GEOLOCATION_URL. */
   cellLocator: CellLocator | undefined;
 }

@@ -31,6 +31,18 @@ const envSchema = z.object({
       message: 'must be a postgres:// URL, or unset for the embedded database',
     }),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Files (exports, images, chat files) on an S3-compatible bucket instead of DATA_DIR/files:
+   * s3://KEY:SECRET@host[:port]/bucket[/prefix]?region=…&tls=false
+   */
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^s3:\/\/[^/]+\/[^/?]+/.test(v), {
+      message: 'must be an s3://KEY:SECRET@host/bucket URL, or unset for local files',
+    }),
   BUS_URL: z
     .string()
     .trim()
@@ -51,6 +63,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().positive().default(10),
+  /** Calls a minute per address to a public page (shipment track, report view, approve order, exports). */
+  PUBLIC_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().positive().default(300),
+  /** Behind a reverse proxy that sets X-Forwarded-For: the client's address is read from it. */
+  TRUST_PROXY: bool(false),
+  /** A saved report's PDF of more positions than this is made by a job and e-mailed. */
+  REPORT_PDF_JOB_POSITIONS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .positive()
+    .default(20_000),
   BUSINESS_APP_URL: optionalUrl,
   CONSUMER_APP_URL: optionalUrl,
   CONSUMER_HOSTS: z
@@ -63,6 +85,14 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   HELP_URL: optionalUrl,
+  /** A customer-chat widget page for business accounts' Help launcher; unset: the built-in help panel. */
+  HELP_CHAT_URL: optionalUrl,
+  /** The contact address the built-in help panel offers. */
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@waymark.local'),
+  /** A Sentry-compatible DSN the web app reports errors to; unset: no error reporting. */
+  SENTRY_DSN: optionalUrl,
+  /** The environment name error reports carry (production, staging). */
+  SENTRY_ENVIRONMENT: z.string().trim().default('production'),
   GEOCODER_URL: optionalUrl,
   /** A Geolocation API service placing cell-tower and Wi-Fi reports; unset: they stay status. */
   CELL_GEOLOCATION_URL: optionalUrl,
@@ -73,6 +103,15 @@ const envSchema = z.object({
   MAP_STYLE_URL: optionalUrl,
   /** A raster tile template ({z}/{x}/{y}) for satellite imagery; unset: no satellite layer. */
   SATELLITE_URL: z.string().trim().optional(),
+  /**
+   * More origins the browser may load from (space separated), for a map style whose tiles,
+   * sprites or glyphs sit on other hosts than the style; the CSP already allows the origins
+   * of every URL configured here.
+   */
+  CSP_EXTRA_SOURCES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/\s+/).filter(Boolean)),
   OSMAND_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
@@ -122,7 +161,31 @@ const envSchema = z.object({
     .max(65535)
     .default(5020),
   INGEST_ENABLED: bool(true),
+  /**
+   * Who writes Scout's answers: offline (the built-in model), openai, anthropic or
+   * openai-compatible (SCOUT_BASE_URL). Unset: the provider whose key or URL is set, else offline.
+   */
+  SCOUT_PROVIDER: z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).optional(),
+  /** The provider's model when the user chose none (e.g. gpt-4.1-mini, llama3.1). */
+  SCOUT_MODEL: z.string().trim().optional(),
+  OPENAI_API_KEY: z.string().trim().optional(),
+  ANTHROPIC_API_KEY: z.string().trim().optional(),
+  /** An OpenAI-compatible API (a local Ollama or vLLM), e.g. http://localhost:11434/v1. */
+  SCOUT_BASE_URL: optionalUrl,
+  /** The key of the OpenAI-compatible API, when it asks for one. */
+  SCOUT_API_KEY: z.string().trim().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** Card payments through Stripe; unset: the local sandbox provider (test cards, own form). */
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
+  /** Verifies Stripe's webhook signatures (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Stripe's API address; only to reach a stand-in (tests). */
+  STRIPE_API_URL: optionalUrl,
+  /** Where the sandbox provider posts its events; unset: this server on 127.0.0.1:PORT. */
+  SANDBOX_WEBHOOK_URL: optionalUrl,
+  /** The key the sandbox provider signs its webhook events with. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('whsec_waymark_sandbox_local'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -144,11 +207,37 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...c,
     appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
+    sandboxWebhookUrl:
+      c.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${c.PORT}/api/payments/webhook/sandbox`,
     database: c.DATABASE_URL
       ? ({ kind: 'postgres', url: c.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: `${c.DATA_DIR}/pglite` } as const),
+    scout: scoutConfig(c),
     bus: c.BUS_URL
       ? ({ kind: 'nats', url: c.BUS_URL, prefix: c.BUS_SUBJECT_PREFIX } as const)
       : ({ kind: 'in-process' } as const),
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** Scout's provider: the one named, else the first with a key or URL, else the offline model. */
+function scoutConfig(c: Env) {
+  const provider =
+    c.SCOUT_PROVIDER ??
+    (c.OPENAI_API_KEY
+      ? 'openai'
+      : c.ANTHROPIC_API_KEY
+        ? 'anthropic'
+        : c.SCOUT_BASE_URL
+          ? 'openai-compatible'
+          : 'offline');
+  return {
+    provider,
+    model: c.SCOUT_MODEL || undefined,
+    openaiApiKey: c.OPENAI_API_KEY || undefined,
+    anthropicApiKey: c.ANTHROPIC_API_KEY || undefined,
+    baseUrl: c.SCOUT_BASE_URL,
+    apiKey: c.SCOUT_API_KEY || undefined,
+  } as const;
 }

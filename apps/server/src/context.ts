@@ -4,7 +4,8 @@ import { AddressCache } from './adapters/geocoder/address-cache';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createRoadRouter } from './adapters/routing/create-road-router';
 import { createMailer } from './adapters/mail/mailer';
-import { localStorage } from './adapters/storage/storage';
+import { createPaymentProvider } from './adapters/payments/create-payment-provider';
+import { createStorage } from './adapters/storage/create-storage';
 import type { JobPayloads } from './jobs/job-catalogue';
 import { PgBossQueue } from './jobs/pg-boss-queue';
 import { createSms } from './adapters/sms/sms';
@@ -52,11 +53,12 @@ export async function createContext(
     geofenceIndexes,
     hub: new RealtimeHub(bus),
     pipeline,
-    storage: localStorage(`${config.DATA_DIR}/files`),
+    storage: createStorage(config),
     jobs,
     sms: createSms(config, database.db),
     shipmentClock: new ShipmentClock({ database, bus, jobs }, log, createRoadRouter(config)),
     cellLocator: createCellLocator(config),
+    payments: createPaymentProvider(config, database.db, log),
     rules: new RuleEngine({ database, bus, jobs }, log),
   };
   listenForCommands(ctx, log);
@@ -73,6 +75,7 @@ export async function closeContext(ctx: AppContext) {
   await ctx.rules.stop();
   // Running jobs finish; queued ones stay in the database for the next start.
   await ctx.jobs.stop();
+  ctx.mailer.close();
   await ctx.bus.close();
   ctx.pipeline.close();
   ctx.geofenceIndexes.stopListening();

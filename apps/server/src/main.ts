@@ -4,11 +4,13 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo';
 import { startListeners } from './ingest/listeners';
 import { startServices } from './start';
 import { startDemoSimulator } from './demo/demo-simulator';
+import { logSerializers } from './http/log-serializers';
 
 function loggerOptions(config: Config) {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
   return {
     level: config.LOG_LEVEL,
+    serializers: logSerializers,
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),

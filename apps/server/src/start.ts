@@ -1,10 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
-import { isEmpty, seedDemo } from './demo/demo';
-import { seedDemoFleet } from './demo/demo-fleet';
-import { seedDemoShipments } from './demo/demo-shipments';
-import { seedDemoRules } from './demo/demo-rules';
+import { isEmpty } from './demo/demo';
+import { seedDemoInstallation } from './demo/demo-installation';
 import { seedTimezones } from './db/seed/timezones';
 import { buildApp } from './http/app';
 import { createContext } from './context';
@@ -17,14 +15,14 @@ export async function startServices(config: Config, logger: FastifyServerOptions
   const database = await openDatabase(config.database);
   await database.migrate();
   await seedTimezones(database.db);
-  const app = await buildApp((log) => createContext(config, database, log), { logger });
+  const app = await buildApp((log) => createContext(config, database, log), {
+    logger,
+    trustProxy: config.TRUST_PROXY,
+  });
   const ctx = app.ctx;
   let seeded = false;
   if (config.SEED_DEMO && (await isEmpty(database.db))) {
-    await seedDemo(database.db, { reportUrl: config.DEMO_REPORT_URL });
-    await seedDemoFleet(database, ctx.pipeline, app.log);
-    await seedDemoShipments(ctx, app.log);
-    await seedDemoRules(ctx);
+    await seedDemoInstallation(database, ctx, app.log, config.DEMO_REPORT_URL);
     seeded = true;
   }
   return { ctx, app, seeded };

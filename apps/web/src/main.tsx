@@ -3,7 +3,14 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { AppConfig, Me } from '@waymark/domain';
+import { CONFIG_KEY } from './api/config';
+import { ME_KEY } from './api/auth';
+import { queryClient } from './api/queryClient';
 import { App } from './app/App';
+import { startErrorReporting } from './app/errorReporting';
+import { preloadOnNavigation } from './app/preload';
+import { session } from './api/session';
 import { setNavigator } from './app/navigation';
 import { createAppRouter } from './app/routing/router';
 import { startUp } from './app/startup';
@@ -16,8 +23,16 @@ async function main() {
     window.location.replace(result.url);
     return;
   }
+  const config = queryClient.getQueryData<AppConfig>(CONFIG_KEY);
+  if (config) startErrorReporting(config, queryClient.getQueryData<Me>(ME_KEY));
   const router = createAppRouter();
   setNavigator((to, options) => void router.navigate(to, options));
+  preloadOnNavigation(
+    router,
+    queryClient,
+    () => session.accountId(),
+    () => session.bearer() !== null,
+  );
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

@@ -35,10 +35,18 @@ test('a user edits an anchor in the wizard and deletes it from the list', async 
   await expect(dialog.getByTestId('anchor-point')).toHaveText('Point 41.88000, -87.63000');
   await dialog.getByLabel('Radius').click();
   await page.getByRole('option', { name: '70 ft' }).click();
-  for (let step = 0; step < 3; step++) {
+  // Each step drawn before the next click, so a busy machine cannot swallow one.
+  for (const next of ['3/4', '4/4', 'Review']) {
     await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByTestId('anchor-wizard-step')).toHaveText(next);
   }
+  // The save's answer first: if it fails, the test says how, not only that no toast came.
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /\/anchors\/\d+$/.test(new URL(r.url()).pathname),
+  );
   await dialog.getByRole('button', { name: 'Save Anchor' }).click();
+  const response = await saved;
+  expect(response.status(), await response.text()).toBe(200);
   await expect(page.getByText(`${name} east has been updated`)).toBeVisible();
 
   const edited = page.getByRole('listitem').filter({ hasText: `${name} east` });

@@ -32,6 +32,8 @@ async function pickDateTime(page: Page, label: string, date: Date) {
     .getByLabel('Minutes', { exact: true })
     .fill(String(date.getMinutes()).padStart(2, '0'));
   await page.getByRole('button', { name: 'Apply date' }).click();
+  // Closed (after its transition) before the next picker opens, or both offer the same days.
+  await expect(page.getByRole('button', { name: 'Apply date' })).toHaveCount(0);
 }
 
 /** Chooses an option of a Mantine select by typing part of its label. */

@@ -26,7 +26,9 @@ test.describe('an installation with its own map style and satellite imagery', ()
     await expectSignedIn(page, 'admin');
     expect((await style).status()).toBe(200);
     await expect(map(page)).toHaveAttribute('data-ready', 'true');
-    await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
+    // Drawn as markers or clusters: which of them depends on where the still demo fleet stands
+    // at this hour and how much of it the opening view holds (a narrow map beside Scout).
+    await expect(map(page)).toHaveAttribute('data-trackers', /^[1-9]\d*$/);
     expect(bundledBasemap).toEqual([]);
 
     const baseLayer = page.getByRole('radiogroup', { name: 'Base layer' });
@@ -36,7 +38,7 @@ test.describe('an installation with its own map style and satellite imagery', ()
     expect((await tile).status()).toBe(200);
     await expect(baseLayer.getByRole('radio', { name: 'Satellite' })).toBeChecked();
     // The trackers stay on top of the imagery.
-    await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
+    await expect(map(page)).toHaveAttribute('data-trackers', /^[1-9]\d*$/);
   });
 });
 

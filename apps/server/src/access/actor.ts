@@ -31,6 +31,8 @@ export async function findActor(
   principal: Principal,
   accountId: number,
 ): Promise<Actor | undefined> {
+  if (principal.apiAccountId !== undefined && principal.apiAccountId !== accountId)
+    return undefined;
   const membership =
     (await membershipOf(db, principal.user.id, accountId)) ??
     (isPlatformAdmin(principal) ? await platformAdminView(db, accountId) : undefined);
@@ -44,6 +46,7 @@ export async function findActor(
   return {
     user: principal.user,
     imitator: principal.imitator,
+    ...(principal.apiAccountId === undefined ? {} : { apiAccountId: principal.apiAccountId }),
     accountId: membership.id,
     membership,
     ability,
@@ -114,4 +117,40 @@ export async function actorForDevice(request: FastifyRequest, deviceId: number):
   requireAuth(request);
   const accountId = await accountOfDevice(request.server.ctx.database.db, deviceId);
   return actorFor(request, found(accountId));
+}
+
+/**
+ * A platform admin acting in an account through the Utilities page (docs/architecture.md,
+ * "Utilities"): the account admin's powers over every tracker, with custom commands, since
+ * the page's command cards send text. 403 for anyone but a platform admin in their own name,
+ * 404 when there is no such account.
+ */
+export async function platformAdminActor(
+  db: Db,
+  principal: Principal,
+  accountId: number,
+): Promise<Actor> {
+  authorizePlatformAdmin(principal);
+  const view = found(await platformAdminView(db, accountId));
+  const membership: Membership = {
+    ...view,
+    role: 'admin',
+    settings: [
+      ...view.settings.filter((s) => s.code !== 'custom_commands_available'),
+      { code: 'custom_commands_available', value: '1' },
+    ],
+  };
+  return {
+    user: principal.user,
+    imitator: principal.imitator,
+    accountId,
+    membership,
+    ability: defineAbilityFor({
+      role: 'admin',
+      account: membership,
+      isPlatformAdmin: true,
+      isImitating: false,
+    }),
+    devices: membership,
+  };
 }

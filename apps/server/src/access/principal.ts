@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { findLiveToken } from './tokens.queries';
+import { apiTokenActor, findLiveToken } from './tokens.queries';
 
 /** A user as access checks need them. */
 export interface PrincipalUser {
@@ -14,6 +14,11 @@ export interface Principal {
   user: PrincipalUser;
   /** The platform admin acting as `user`, while imitating. */
   imitator: { id: number; name: string; email: string } | null;
+  /**
+   * Set when the call came with an account's API token: the principal acts in that account
+   * only (any other is 404) and may not use the calls of a user's own login.
+   */
+  apiAccountId?: number;
 }
 
 /** A principal signed in with a bearer token (the token is what logout revokes). */
@@ -29,6 +34,27 @@ export async function sessionOf(db: Db, token: string): Promise<Session | undefi
     user: found.user,
     tokenId: found.tokenId,
     imitator: found.kind === 'imitation' && found.imitator?.id ? found.imitator : null,
+  };
+}
+
+/** No session row stands behind an API token: logout and the like have nothing to revoke. */
+const NO_TOKEN_ROW = 0;
+
+/**
+ * The principal of a bearer token: a session or imitation token, else an account's API token
+ * (acting as the account's admin, in that account only). Undefined when neither is live; a
+ * reset API token is looked up on every call, so it stops working at once.
+ */
+export async function principalOfBearer(db: Db, token: string): Promise<Session | undefined> {
+  const session = await sessionOf(db, token);
+  if (session) return session;
+  const api = await apiTokenActor(db, token);
+  if (!api) return undefined;
+  return {
+    user: { ...api.user, is_gpx_admin: false },
+    imitator: null,
+    tokenId: NO_TOKEN_ROW,
+    apiAccountId: api.accountId,
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { accounts, tokens, users, type TokenKind } from '../db/schema';
+import { accountMemberships, accounts, tokens, users, type TokenKind } from '../db/schema';
 import { hashToken } from '../http/tokens';
 
 const imitators = alias(users, 'imitators');
@@ -56,4 +56,27 @@ export async function accountOfApiToken(db: Db, token: string) {
     .from(accounts)
     .where(and(eq(accounts.api_token, token), eq(accounts.has_api_access, true)));
   return account?.id;
+}
+
+/**
+ * Who a REST call made with the account's API token acts as: the account's longest-standing
+ * admin (the token is the admin's to read and reset), never as a platform admin. Undefined
+ * when the token is not live or the account has no admin.
+ */
+export async function apiTokenActor(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      accountId: accounts.id,
+      user: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(accounts)
+    .innerJoin(
+      accountMemberships,
+      and(eq(accountMemberships.account_id, accounts.id), eq(accountMemberships.role, 'admin')),
+    )
+    .innerJoin(users, eq(users.id, accountMemberships.user_id))
+    .where(and(eq(accounts.api_token, token), eq(accounts.has_api_access, true)))
+    .orderBy(asc(accountMemberships.created_at), asc(users.id))
+    .limit(1);
+  return row;
 }

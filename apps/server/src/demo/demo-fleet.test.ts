@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client';
 import {
   accountMemberships,
+  accounts,
   currentPositions,
   deviceEvents,
   devices,
@@ -11,7 +12,17 @@ import {
 } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemo } from './demo';
-import { demoSimulatorDevices, seedDemoFleet, thinOlderHistory } from './demo-fleet';
+import {
+  DEMO_UNPROVISIONED,
+  demoSimulatorDevices,
+  seedDemoFleet,
+  thinOlderHistory,
+} from './demo-fleet';
+import { DEMO_SIM_SUNSET_TRACKERS, DEMO_SPARE_SIMS } from './demo-sims';
+import {
+  eligibleDeviceRows,
+  spareSimRows,
+} from '../modules/sim-replacement/sim-replacement.queries';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +33,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the demo fleet', () => {
+  it('has a Mobile 200 and a Car Charger due for a SIM replacement, and spare cards', async () => {
+    const [logistics] = await t.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.title, 'Demo Logistics'));
+    const scope = {
+      id: logistics!.id,
+      role: 'admin' as const,
+      full_device_access: true,
+      device_ids: [],
+      group_ids: [],
+    };
+    const due = await eligibleDeviceRows(t.db, scope);
+    expect(due.map((d) => d.name).sort()).toEqual([...DEMO_SIM_SUNSET_TRACKERS].sort());
+    expect(new Set(due.map((d) => d.model.device_type))).toEqual(new Set(['ll02', 'vl501']));
+    const spares = await spareSimRows(t.db, logistics!.id);
+    expect(spares.length).toBe(DEMO_SPARE_SIMS.length);
+  });
+
   it('has 63 trackers with 90 days of history that went through the pipeline steps', async () => {
     const [{ n } = { n: 0 }] = await t.db.select({ n: count() }).from(devices);
     expect(n).toBe(63);
@@ -48,7 +78,11 @@ describe('the demo fleet', () => {
       .where(eq(users.email, 'viewer@demo.test'));
     expect(viewer!.ids).toHaveLength(5);
     const live = await demoSimulatorDevices(t.ctx.database);
-    expect(live.length).toBe(60);
+    // 60 reporting trackers and the two unprovisioned serials (DEMO_UNPROVISIONED).
+    expect(live.length).toBe(62);
+    expect(live.map((d) => d.serial)).toEqual(
+      expect.arrayContaining(DEMO_UNPROVISIONED.map((d) => d.serial)),
+    );
     expect(new Set(live.map((d) => d.protocol))).toEqual(new Set(['osmand', 'gt06', 'teltonika']));
   });
 });

@@ -8,6 +8,8 @@ import type { PositionPipeline } from '../pipeline/pipeline';
 import type { Database } from '../db/client';
 import { seedDemoGroups } from './demo-groups';
 import { seedDemoAnchors } from './demo-anchors';
+import { seedDemoUsers } from './demo-users';
+import { seedDemoSims } from './demo-sims';
 import {
   accountMemberships,
   accounts,
@@ -270,6 +272,8 @@ export async function seedDemoFleet(
   await seedDemoAnchors(db, logistics.id);
 
   await seedDemoGroups(db, logistics.id);
+  await seedDemoUsers(db, logistics.id);
+  await seedDemoSims(db, logistics.id, new Date(now.getTime() - 120 * 86_400_000));
 
   // The viewer may see the first five trackers only.
   const [viewer] = await db
@@ -342,7 +346,20 @@ export function thinOlderHistory(fixes: readonly Fix[], now: Date): Fix[] {
   return kept;
 }
 
-/** The demo trackers the in-process simulator keeps moving (provisioned ones stay silent). */
+/**
+ * Hardware that reports before anyone provisioned it: the simulator sends these serials, which
+ * no tracker has, so they show among the unassigned serials until a platform admin provisions
+ * them (to Demo Rentals, say) and they appear on that account's map (issue 23).
+ */
+export const DEMO_UNPROVISIONED: readonly DeviceSpec[] = [
+  { serial: `${DEMO_SERIAL_PREFIX}0000000900`, protocol: 'osmand' },
+  { serial: `${DEMO_SERIAL_PREFIX}0000000901`, protocol: 'gt06' },
+];
+
+/**
+ * The demo trackers the in-process simulator keeps moving (provisioned ones stay silent), and
+ * the unprovisioned hardware.
+ */
 export async function demoSimulatorDevices(database: Database): Promise<DeviceSpec[]> {
   const rows = await database.db
     .select({ serial: devices.serial, protocol: models.protocol, status: subscriptions.status })
@@ -350,7 +367,9 @@ export async function demoSimulatorDevices(database: Database): Promise<DeviceSp
     .innerJoin(models, eq(models.id, devices.model_id))
     .innerJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
     .where(inArray(subscriptions.status, ['active', 'pending-renewal', 'pending-cancellation']));
-  return rows
+  const trackers = rows
     .filter((r) => r.serial.startsWith(DEMO_SERIAL_PREFIX))
     .map((r) => ({ serial: r.serial, protocol: r.protocol as Protocol }));
+  const tracked = new Set(trackers.map((t) => t.serial));
+  return [...trackers, ...DEMO_UNPROVISIONED.filter((d) => !tracked.has(d.serial))];
 }

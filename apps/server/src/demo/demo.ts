@@ -3,7 +3,14 @@ import type { Role } from '@waymark/domain';
 import { hashPassword } from '../modules/auth/passwords';
 import { newToken } from '../http/tokens';
 import type { Db } from '../db/client';
-import { accountMemberships, accounts, accountSettings, timezones, users } from '../db/schema';
+import {
+  accountMemberships,
+  accounts,
+  accountSettings,
+  surveyResponses,
+  timezones,
+  users,
+} from '../db/schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -20,7 +27,15 @@ export const DEMO_LOGINS = [
   { email: 'consumer@demo.test', name: 'Casey Consumer', note: 'Admin of Demo Home' },
   { email: 'root@demo.test', name: 'Riley Root', note: 'Platform admin' },
   { email: 'new@demo.test', name: 'Noa Newcomer', note: 'Admin of Demo Startup, no trackers yet' },
+  {
+    email: 'survey@demo.test',
+    name: 'Sam Survey',
+    note: 'Power User of Demo Home, asked the satisfaction survey',
+  },
 ] as const;
+
+/** The demo customer whose ordered hardware is switched on but belongs to no tracker yet. */
+export const DEMO_RENTALS_TITLE = 'Demo Rentals';
 
 type DemoEmail = (typeof DEMO_LOGINS)[number]['email'];
 
@@ -63,7 +78,15 @@ const MEMBERSHIPS: {
   { email: 'viewer@demo.test', account: 'logistics', role: 'viewer', full: false },
   { email: 'consumer@demo.test', account: 'home', role: 'admin', full: true },
   { email: 'new@demo.test', account: 'startup', role: 'admin', full: true },
+  { email: 'survey@demo.test', account: 'home', role: 'user', full: true },
 ];
+
+/**
+ * Demo Home has uses_gpx_app and included_in_cs on, so its members are asked the satisfaction
+ * survey; these logins start with it dismissed, so it does not cover their screens (and the
+ * browser tests that use them) 5 s in. Sam Survey is the one who is asked.
+ */
+const SURVEY_ALREADY_DISMISSED: DemoEmail[] = ['admin@demo.test', 'consumer@demo.test'];
 
 /** True when no user exists yet: the demo seed only ever runs on an empty database. */
 export async function isEmpty(db: Db) {
@@ -104,8 +127,18 @@ export async function seedDemo(
     // A customer whose trackers have not arrived yet: the screens' empty states.
     const [startup] = await tx
       .insert(accounts)
-      .values({ title: 'Demo Startup', is_b2b_account: true })
+      // API access with a token of its own: the API Access page's browser test resets this
+      // token, never the one of Demo Logistics that other tests feed positions with.
+      .values({
+        title: 'Demo Startup',
+        is_b2b_account: true,
+        has_api_access: true,
+        api_token: newToken(),
+      })
       .returning({ id: accounts.id });
+    // A customer whose hardware is switched on but not provisioned yet (DEMO_UNPROVISIONED):
+    // where platform admins provision it, without changing the accounts other demos show.
+    await tx.insert(accounts).values({ title: DEMO_RENTALS_TITLE, is_b2b_account: true });
     if (!logistics || !home || !startup) throw new Error('demo accounts were not created');
     const accountIds = { logistics: logistics.id, home: home.id, startup: startup.id };
 
@@ -144,6 +177,13 @@ export async function seedDemo(
         user_id: userId.get(m.email)!,
         role: m.role,
         full_device_access: m.full,
+      })),
+    );
+    await tx.insert(surveyResponses).values(
+      SURVEY_ALREADY_DISMISSED.map((email) => ({
+        user_id: userId.get(email)!,
+        account_id: home.id,
+        dismissed: true,
       })),
     );
   });

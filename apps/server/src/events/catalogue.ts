@@ -1,4 +1,9 @@
-import type { AlertNotification, ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
+import type {
+  AlertNotification,
+  ApiDeviceEvent,
+  CurrentPosition,
+  DialogMessage,
+} from '@waymark/domain';
 
 /**
  * Every domain event of Waymark and its payload: what happened, published by whoever did it
@@ -43,6 +48,13 @@ export interface DomainEvents {
   'device.connected': { serial: string; protocol: string };
   /** An alert was delivered in the app to one user: their open tabs show it. */
   'alert.notified': { account_id: number; user_id: number; alert: AlertNotification };
+  /**
+   * A user's role or tracker access in the account changed, or they were removed from it:
+   * whoever holds what that user may see (the realtime sockets) works it out again.
+   */
+  'membership.changed': { account_id: number; user_id: number };
+  /** Scout wrote a message (a step or the answer) in a user's dialog: their open chat shows it. */
+  'dialog.message-created': { user_id: number; dialog_id: number; message: DialogMessage };
 }
 
 /**
@@ -81,4 +93,6 @@ export const EVENT_NAMES = [
   'command.answered',
   'device.connected',
   'alert.notified',
+  'membership.changed',
+  'dialog.message-created',
 ] as const satisfies readonly EventName[];

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { sessionOf, type PrincipalUser, type Session } from '../access/principal';
-import { unauthenticated } from './errors';
+import { principalOfBearer, type PrincipalUser, type Session } from '../access/principal';
+import { forbidden, unauthenticated } from './errors';
 import { bearerToken } from './tokens';
+import './route-access';
 
 export type AuthUser = PrincipalUser;
 
@@ -16,10 +17,6 @@ declare module 'fastify' {
     auth: Auth | null;
     /** IANA time zone of the browser (X-Timezone header), UTC when absent or unknown. */
     timezone: string;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without a bearer token. */
-    public?: boolean;
   }
 }
 
@@ -38,19 +35,30 @@ function validTimezone(value: unknown): string {
   }
 }
 
+/**
+ * Calls about a person's own login (their profile, password, sessions, impersonation) and the
+ * platform's administration: an account's API token stands for the account, not for a person,
+ * so it may not make them.
+ */
+const OWN_LOGIN_CALLS = /^\/api\/(me$|token$|temporary-token$|password$|imitate$|users\/|admin\/)/;
+export const API_TOKEN_REFUSED = "An account's API token cannot make this call; log in instead.";
+
 /** Authenticates every non-public /api route by its bearer token. */
 export const authPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('timezone', 'UTC');
   app.addHook('onRequest', async (request) => {
     request.timezone = validTimezone(request.headers['x-timezone']);
-    if (request.routeOptions.config.public || !request.url.startsWith('/api')) return;
+    if (request.routeOptions.config.access === 'public' || !request.url.startsWith('/api')) return;
     if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer
     if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated();
-    const session = await sessionOf(db, token);
+    const session = await principalOfBearer(db, token);
     if (!session) throw unauthenticated();
+    if (session.apiAccountId !== undefined && OWN_LOGIN_CALLS.test(request.routeOptions.url)) {
+      throw forbidden(API_TOKEN_REFUSED);
+    }
     request.auth = session;
   });
 });

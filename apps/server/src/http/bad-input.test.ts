@@ -12,6 +12,15 @@ import {
   createUser,
   type TestApp,
 } from '../test/test-app';
+import {
+  operationsOf,
+  sample as sampleOf,
+  urlOf,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Parameter,
+} from '../test/openapi-samples';
 
 /**
  * Every operation of the OpenAPI document, each field sent bad in turn: NUL in text, ids
@@ -20,33 +29,6 @@ import {
  * operations come from the document, so a route added later is covered without a list here.
  */
 
-interface JsonSchema {
-  type?: string;
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema | JsonSchema[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  minItems?: number;
-}
-interface Parameter {
-  in: 'path' | 'query' | 'header';
-  name: string;
-  schema: JsonSchema;
-}
-interface OpenApiOperation {
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
-interface OpenApiDocument {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-}
 type Path = (string | number)[];
 
 const NUL = '\u0000';
@@ -130,6 +112,8 @@ beforeAll(async () => {
     imageId: 1,
     timezone_id: 1,
     serial: device.serial,
+    // A SIM card's: 19 or 20 digits.
+    iccid: '89014103211118510720',
     email: admin.email,
     phone: '(312) 555-0100',
     address: 'Chicago',
@@ -145,40 +129,8 @@ function pathId(path: string) {
   return pathIds.account;
 }
 
-function dateFor(name: string) {
-  const hour = 3600_000;
-  return new Date(Date.now() - (/from/.test(name) ? hour : 0)).toISOString();
-}
-
-/** A value the schema takes (as far as its JSON form tells), real data where the name says. */
-function sample(schema: JsonSchema, name: string): unknown {
-  const option = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  if (name in known) return known[name];
-  if (schema.default !== undefined) return schema.default;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  if (option) return sample(option, name);
-  switch (schema.type) {
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([key, sub]) => [key, sample(sub, key)]),
-      );
-    case 'array': {
-      if (Array.isArray(schema.items)) return schema.items.map((sub) => sample(sub, name));
-      const item = sample(schema.items ?? {}, name);
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item);
-    }
-    case 'number':
-    case 'integer':
-      return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
-    case 'boolean':
-      return true;
-    default:
-      if (/date|time/.test(name)) return dateFor(name);
-      if (schema.format === 'uuid') return randomUUID();
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-  }
-}
+/** A value the schema takes, the account's real data where the name says. */
+const sample = (schema: JsonSchema, name: string) => sampleOf(schema, name, known);
 
 interface Leaf {
   path: Path;
@@ -311,18 +263,6 @@ function cases(path: string, operation: OpenApiOperation): Case[] {
   return out;
 }
 
-function urlOf(template: string, c: Case) {
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(c.path[name] ?? ''),
-  );
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(c.query)) {
-    for (const one of Array.isArray(value) ? value : [value]) query.append(name, one);
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
-
 /** The 422's `errors` name the field, a field holding it, or a part of it. */
 function namesField(errors: Record<string, string[]> | undefined, field: string) {
   return Object.keys(errors ?? {}).some(
@@ -335,12 +275,10 @@ describe('bad input stops at the schema', () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
     const failures: string[] = [];
     let sent = 0;
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
-    );
+    const operations = operationsOf(document);
     for (const { path, method, operation } of operations) {
       for (const c of cases(path, operation)) {
-        const url = urlOf(path, c);
+        const url = urlOf(path, c.path, c.query);
         const response = await t.app.inject({
           method: method.toUpperCase() as 'GET',
           url,

@@ -21,6 +21,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;

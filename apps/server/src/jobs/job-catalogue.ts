@@ -16,6 +16,14 @@ export type JobPayloads = {
     offset?: number;
     device_ids?: number[];
   };
+  /** The PDF of a saved report too big to make while the request waits, mailed as a link. */
+  'report-pdf': {
+    user_id: number;
+    account_id: number;
+    report_id: number;
+    /** Minutes east of UTC: the viewer's clock, which the PDF's times are written in. */
+    offset: number;
+  };
   /** The visits CSV of every geofence of the account, mailed as a link. */
   'geofence-visits-export': {
     user_id: number;
@@ -39,8 +47,32 @@ export type JobPayloads = {
   'alert-digest': { digest_id: number };
   /** Every minute: fan-outs, deliveries and digests a stopped process left unqueued. */
   'alerts-sweep': Record<string, never>;
+  /** One billing or subscription e-mail to the account's users who have it on. */
+  'billing-notice': {
+    kind:
+      | 'payment-succeeded'
+      | 'payment-failed'
+      | 'subscription-renewing'
+      | 'subscription-blocked'
+      | 'subscription-cancelled';
+    account_id: number;
+    payment_id?: number;
+    subscription_id?: number;
+  };
+  /** Hourly: renews subscriptions due, retries declined renewals, blocks after the retries. */
+  'billing-renewals': Record<string, never>;
+  /** Every minute: sandbox webhook events whose delivery failed are sent again. */
+  'sandbox-webhooks': Record<string, never>;
   /** One action of one rule firing (a row of rule_action_runs): webhook, e-mail, SMS, command. */
   'rule-action': { run_id: number };
+  /**
+   * The e-mail of one invitation: its create-account link, or, for someone who already had a
+   * login, the news that they were added. `token` is the link's secret, which the database
+   * keeps only hashed; it lives in the queue until the job is done.
+   */
+  'invitation-mail': { invitation_id: number; token?: string };
+  /** Scout answers one user message of a dialog (the agent loop; docs/architecture.md). */
+  'scout-answer': { dialog_id: number; message_id: number; user_id: number; account_id: number };
 };
 
 export type JobName = keyof JobPayloads;

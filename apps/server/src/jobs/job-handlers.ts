@@ -3,8 +3,14 @@ import { fanOutAlerts } from '../modules/alerts/alert-fanout';
 import { sendAlert, sendAlertDigest } from '../modules/alerts/alert-sending';
 import { sweepAlerts } from '../modules/alerts/alerts-sweep.job';
 import { deliverPositionsReport } from '../modules/exports/report-builder.service';
+import { deliverReportPdf } from '../modules/reports/report-pdf.job';
 import { deliverGeofenceVisits } from '../modules/geofences/geofences.export';
+import { sendInvitationMail } from '../modules/invitations/invitation-mail.job';
 import { runRuleAction } from '../modules/rules/rule-actions';
+import { sendBillingNotice } from '../modules/payments/billing-notices';
+import { runRenewals } from '../modules/subscriptions/renewals.job';
+import { SandboxProvider } from '../adapters/payments/sandbox-provider';
+import { answerMessage } from '../modules/scout/scout-answer.job';
 import { runShipmentClock } from '../modules/shipments/shipment-clock.job';
 import { sendShipmentNotification } from '../modules/shipments/shipment-notifications';
 import type { JobName, JobPayloads } from './job-catalogue';
@@ -13,6 +19,7 @@ import type { JobHandler } from './job-queue';
 /** Every job of the catalogue has its handler here (the type refuses one left out). */
 const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]> } = {
   'positions-report': (ctx) => (job) => deliverPositionsReport(ctx, job),
+  'report-pdf': (ctx) => (job) => deliverReportPdf(ctx, job),
   'geofence-visits-export': (ctx) => (job) => deliverGeofenceVisits(ctx, job),
   'shipment-notification': (ctx) => (job) => sendShipmentNotification(ctx, job),
   'shipments-clock': (ctx) => () => runShipmentClock(ctx),
@@ -21,7 +28,17 @@ const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]
   'alert-digest': (ctx) => (job) => sendAlertDigest(ctx, job),
   'alerts-sweep': (ctx) => () => sweepAlerts(ctx),
   'rule-action': (ctx) => (job) => runRuleAction(ctx, job),
+  'invitation-mail': (ctx) => (job) => sendInvitationMail(ctx, job),
+  'billing-notice': (ctx) => (job) => sendBillingNotice(ctx, job),
+  'billing-renewals': (ctx) => () => runRenewals(ctx),
+  'sandbox-webhooks': (ctx) => async () => {
+    if (ctx.payments instanceof SandboxProvider) await ctx.payments.deliverPending();
+  },
+  'scout-answer': (ctx) => (job) => answerMessage(ctx, job),
 };
+
+/** Workers per process of the jobs that send (the SMTP pool keeps five connections). */
+const SENDING_WORKERS = 4;
 
 export const JOB_NAMES = Object.keys(handlers) as JobName[];
 
@@ -29,16 +46,32 @@ export const JOB_NAMES = Object.keys(handlers) as JobName[];
 export async function workJobs(ctx: AppContext) {
   await ctx.jobs.start();
   await ctx.jobs.work('positions-report', handlers['positions-report'](ctx));
+  await ctx.jobs.work('report-pdf', handlers['report-pdf'](ctx));
   await ctx.jobs.work('geofence-visits-export', handlers['geofence-visits-export'](ctx));
   await ctx.jobs.work('shipment-notification', handlers['shipment-notification'](ctx));
   await ctx.jobs.work('shipments-clock', handlers['shipments-clock'](ctx));
-  await ctx.jobs.work('rule-action', handlers['rule-action'](ctx));
+  // Actions and deliveries wait on mail, SMS and webhook servers: several run at once.
+  await ctx.jobs.work('rule-action', handlers['rule-action'](ctx), { workers: SENDING_WORKERS });
+  await ctx.jobs.work('invitation-mail', handlers['invitation-mail'](ctx));
   // Every minute (UTC), the clock moves shipments of silent trackers on (late, notify).
   await ctx.jobs.schedule('shipments-clock', '* * * * *', {});
+  // Scout's answers: a few at once, so one user's slow provider does not hold up the others.
+  await ctx.jobs.work('scout-answer', handlers['scout-answer'](ctx), { workers: SENDING_WORKERS });
   await ctx.jobs.work('alert-fanout', handlers['alert-fanout'](ctx));
-  await ctx.jobs.work('alert-delivery', handlers['alert-delivery'](ctx));
+  await ctx.jobs.work('alert-delivery', handlers['alert-delivery'](ctx), {
+    workers: SENDING_WORKERS,
+  });
   await ctx.jobs.work('alert-digest', handlers['alert-digest'](ctx));
   await ctx.jobs.work('alerts-sweep', handlers['alerts-sweep'](ctx));
   // Every minute, what a stopped process left unqueued is queued again.
   await ctx.jobs.schedule('alerts-sweep', '* * * * *', {});
+  await ctx.jobs.work('billing-notice', handlers['billing-notice'](ctx), {
+    workers: SENDING_WORKERS,
+  });
+  await ctx.jobs.work('billing-renewals', handlers['billing-renewals'](ctx));
+  // Hourly, at minute 7 (UTC): subscriptions renew, declined renewals are retried or blocked.
+  await ctx.jobs.schedule('billing-renewals', '7 * * * *', {});
+  await ctx.jobs.work('sandbox-webhooks', handlers['sandbox-webhooks'](ctx));
+  // Every minute: sandbox events whose webhook delivery failed are sent again.
+  await ctx.jobs.schedule('sandbox-webhooks', '* * * * *', {});
 }

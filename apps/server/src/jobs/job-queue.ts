@@ -53,8 +53,15 @@ export interface JobQueue<P extends JobPayloadMap> {
     payload: P[N],
     options?: EnqueueOptions,
   ): Promise<string>;
-  /** Runs the jobs of `name` in this process. A thrown error fails the attempt. */
-  work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>): Promise<void>;
+  /**
+   * Runs the jobs of `name` in this process, `workers` of them at once (default 1: jobs that
+   * wait on the network, such as sending mail, take more). A thrown error fails the attempt.
+   */
+  work<N extends keyof P & string>(
+    name: N,
+    handler: JobHandler<P[N]>,
+    options?: { workers?: number },
+  ): Promise<void>;
   /** Enqueues `name` with `payload` on every match of `cron` (minutes, UTC); one per name. */
   schedule<N extends keyof P & string>(name: N, cron: string, payload: P[N]): Promise<void>;
   /** The job as stored, or undefined when it is unknown (or long gone). */

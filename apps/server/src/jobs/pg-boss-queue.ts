@@ -39,8 +39,8 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   private readonly sql: SqlExecutor;
   private readonly retry: RetryPolicy;
   private readonly queues = new Map<string, Promise<void>>();
-  /** Worker ids by job name, to wake a worker when its name has work now. */
-  private readonly workers = new Map<string, string>();
+  /** Worker ids by job name, to wake the workers when their name has work now. */
+  private readonly workers = new Map<string, string[]>();
   private readonly running = new Set<Promise<void>>();
   private readonly settledJobs = new EventEmitter();
   private started: Promise<void> | undefined;
@@ -78,25 +78,38 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
     return id!;
   }
 
-  async work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>) {
+  async work<N extends keyof P & string>(
+    name: N,
+    handler: JobHandler<P[N]>,
+    { workers = 1 }: { workers?: number } = {},
+  ) {
     await this.prepare(name);
-    const id = await this.boss.work<P[N]>(name, async ([job]) => {
-      if (!job) return;
-      // A job fetched while stopping fails this attempt; it is retried after the restart.
-      if (this.stopping) throw new Error('the job queue is stopping');
-      const run = handler({ id: job.id, name: job.name, data: job.data });
-      this.running.add(run);
-      try {
-        await run;
-      } catch (error) {
-        this.log.warn({ err: error, job: name, id: job.id }, 'job failed');
-        throw error;
-      } finally {
-        this.running.delete(run);
-        this.settledJobs.emit('settled');
-      }
-    });
-    this.workers.set(name, id);
+    const ids = this.workers.get(name) ?? [];
+    this.workers.set(name, ids);
+    for (let i = 0; i < workers; i++) {
+      // The worker's id, known once work() answers (its first fetch cannot come before).
+      const own = { id: '' };
+      own.id = await this.boss.work<P[N]>(name, async ([job]) => {
+        if (!job) return;
+        // A job fetched while stopping fails this attempt; it is retried after the restart.
+        if (this.stopping) throw new Error('the job queue is stopping');
+        const run = handler({ id: job.id, name: job.name, data: job.data });
+        this.running.add(run);
+        try {
+          await run;
+        } catch (error) {
+          this.log.warn({ err: error, job: name, id: job.id }, 'job failed');
+          throw error;
+        } finally {
+          this.running.delete(run);
+          this.settledJobs.emit('settled');
+          // pg-boss waits out its polling interval after every fetch, so a backlog would
+          // drain at one job a second per worker; after a job, this worker asks again at once.
+          if (own.id) this.boss.notifyWorker(own.id);
+        }
+      });
+      ids.push(own.id);
+    }
   }
 
   async schedule<N extends keyof P & string>(name: N, cron: string, payload: P[N]) {
@@ -168,8 +181,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   }
 
   private wake(name: string) {
-    const worker = this.workers.get(name);
-    if (worker) this.boss.notifyWorker(worker);
+    for (const worker of this.workers.get(name) ?? []) this.boss.notifyWorker(worker);
   }
 
   private sendOptions(options: EnqueueOptions): PgBoss.SendOptions {

@@ -1,11 +1,17 @@
-import { realtimeChannels, type RealtimeMessage } from '@waymark/domain';
+import { dialogChannel, realtimeChannels, type RealtimeMessage } from '@waymark/domain';
 import type { Bus } from '../events/bus';
 
 type Listener = (message: RealtimeMessage) => void;
-type Kind = 'positions' | 'events';
+type Kind = 'positions' | 'events' | 'messages';
 
 const kindOf = (channel: string): Kind | undefined =>
-  channel.endsWith('.positions') ? 'positions' : channel.endsWith('.events') ? 'events' : undefined;
+  channel.endsWith('.positions')
+    ? 'positions'
+    : channel.endsWith('.events')
+      ? 'events'
+      : channel.endsWith('.messages')
+        ? 'messages'
+        : undefined;
 
 /**
  * The websocket clients of this process by channel (`accounts.{id}.positions`, ...), fed from
@@ -15,7 +21,7 @@ const kindOf = (channel: string): Kind | undefined =>
  */
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly watched: Record<Kind, number> = { positions: 0, events: 0 };
+  private readonly watched: Record<Kind, number> = { positions: 0, events: 0, messages: 0 };
   private readonly following: Partial<Record<Kind, () => void>> = {};
 
   constructor(private readonly bus: Bus) {}
@@ -46,6 +52,12 @@ export class RealtimeHub {
   }
 
   private follow(kind: Kind) {
+    if (kind === 'messages') {
+      // Scout's messages, on the private channel of their dialog (spec 001 §7).
+      return this.bus.subscribe('dialog.message-created', ({ dialog_id, message }) =>
+        this.deliver(dialogChannel(dialog_id), 'AiMessageCreated', { dialog_id, message }),
+      );
+    }
     if (kind === 'positions') {
       return this.bus.subscribe('positions.committed', ({ positions }) => {
         for (const { account_id, position } of positions)

@@ -181,6 +181,57 @@ describe.each(buses)('on the %s bus', (bus, env) => {
       client.socket.close();
     });
 
+    it('applies a changed access to an open socket at once, and closes it on removal', async () => {
+      const account = await createAccount(t);
+      const kept = await createDevice(t, account);
+      const dropped = await createDevice(t, account);
+      const admin = await createUser(t, { account, role: 'admin' });
+      const user = await createUser(t, { account, role: 'user' });
+      const adminHeaders = await authHeader(t, admin.email);
+      const client = await connect(await authHeader(t, user.email));
+      const channel = `accounts.${account.id}.positions`;
+      await subscribe(client, channel);
+
+      const limit = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v2/accounts/${account.id}/users/${user.id}`,
+        headers: adminHeaders,
+        payload: { role: 'user', full_device_access: false, device_ids: [kept.id], group_ids: [] },
+      });
+      expect(limit.statusCode).toBe(200);
+      await until(() => client.messages.find((m) => m.type === 'rescoped'), 'the new scope');
+      const at = (serial: string, lat: number) => ({
+        serial,
+        deviceTime: new Date(),
+        lat,
+        lng: -87.6,
+        valid: true,
+        fix: 'gps' as const,
+      });
+      await t.ctx.pipeline.submit([at(dropped.serial, 41.1), at(kept.serial, 41.2)], 'osmand');
+      await until(
+        () => client.messages.find((m) => m.event === 'PositionUpdated'),
+        'the kept tracker',
+      );
+      expect(
+        client.messages.filter((m) => m.event === 'PositionUpdated').map((m) => m.data!.device_id),
+      ).toEqual([kept.id]);
+
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/accounts/${account.id}/users/${user.id}`,
+        headers: adminHeaders,
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(
+        await until(
+          () => client.messages.find((m) => m.type === 'error' && m.channel === channel),
+          'the channel closing',
+        ),
+      ).toMatchObject({ message: 'Forbidden' });
+      client.socket.close();
+    });
+
     it('sends the positions of one pipeline batch as one frame, in order', async () => {
       const account = await createAccount(t);
       const devices = [

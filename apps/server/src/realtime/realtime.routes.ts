@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { findActor } from '../access/actor';
 import { visibleDeviceIds } from '../access/device-visibility';
-import { sessionOf } from '../access/principal';
+import { principalOfBearer } from '../access/principal';
 import { bearerToken } from '../http/tokens';
-import { ACCOUNT_CHANNEL, idSchema, type RealtimeMessage } from '@waymark/domain';
+import { ACCOUNT_CHANNEL, DIALOG_CHANNEL, idSchema, type RealtimeMessage } from '@waymark/domain';
+import { dialogForSubscriber } from '../modules/scout/scout.access';
 import type { RealtimeHub } from './hub';
 import { createOutbox } from './outbox';
 
@@ -21,7 +22,9 @@ const clientMessage = z.discriminatedUnion('type', [
  * browser, `?token=<token>`. Send `{type:'subscribe', channel}`; receive
  * `{type:'message', channel, event, data}`, or several of those sent in the same moment as one
  * `{type:'batch', messages:[…]}` (createOutbox). Account channels only deliver the devices the
- * user may see.
+ * user may see, worked out again when their access or a group changes (`{type:'rescoped'}`;
+ * a user removed from the account gets `{type:'error'}` and the channel closes); a dialog's
+ * channel (`dialogs.{id}.messages`) only its own user may join.
  */
 export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: RealtimeHub }> = async (
   app,
@@ -31,7 +34,8 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
 
   app.get(
     '/realtime',
-    { websocket: true, config: { public: true }, schema: { hide: true } },
+    // The socket signs in with its first message (the browser cannot send a bearer header).
+    { websocket: true, config: { access: 'public' }, schema: { hide: true } },
     async (socket, request) => {
       // Messages that arrive while the token is checked wait here, so a subscribe sent right
       // after `open` is not lost.
@@ -40,7 +44,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
       socket.on('message', hold);
       const token =
         bearerToken(request.headers.authorization) ?? (request.query as { token?: string }).token;
-      const auth = token ? await sessionOf(db, token) : undefined;
+      const auth = token ? await principalOfBearer(db, token) : undefined;
       socket.off('message', hold);
       if (!auth) {
         socket.close(4401, 'Unauthenticated.');
@@ -52,24 +56,80 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
         if (socket.readyState === socket.OPEN) socket.send(text);
       });
 
+      /** What each subscribed account channel lets through, worked out again on a change. */
+      const scopes = new Map<string, { accountId: number; allowed: Set<number> | null }>();
+
+      /** The actor's trackers in the account now; undefined once they no longer belong. */
+      async function scopeOf(accountId: number) {
+        const actor = await findActor(db, auth!, accountId);
+        if (!actor) return undefined;
+        return { accountId, allowed: await visibleDeviceIds(db, actor.devices) };
+      }
+
       async function subscribe(channel: string) {
         if (subscriptions.has(channel)) return send({ type: 'subscribed', channel });
+        const dialog = DIALOG_CHANNEL.exec(channel);
+        if (dialog) return subscribeDialog(channel, idSchema.safeParse(Number(dialog[1])).data);
         const match = ACCOUNT_CHANNEL.exec(channel);
         // An id no account can have (beyond an integer column) is refused like any other.
         const accountId = idSchema.safeParse(Number(match?.[1])).data;
-        const actor = accountId ? await findActor(db, auth!, accountId) : undefined;
-        if (!actor) return send({ type: 'error', channel, message: 'Forbidden' });
-        const allowed = await visibleDeviceIds(db, actor.devices);
+        const scope = accountId ? await scopeOf(accountId) : undefined;
+        if (!scope) return send({ type: 'error', channel, message: 'Forbidden' });
+        scopes.set(channel, scope);
         const deliver = (message: RealtimeMessage) => {
           const { device_id: deviceId, user_id: userId } = message.data as {
             device_id?: number;
             user_id?: number;
           };
           // An alert is for the one user it was delivered to.
-          if (message.event === 'AlertNotified' && userId !== actor.user.id) return;
+          if (message.event === 'AlertNotified' && userId !== auth!.user.id) return;
+          const { allowed } = scopes.get(channel) ?? { allowed: new Set<number>() };
           if (allowed && (deviceId === undefined || !allowed.has(deviceId))) return;
           send({ type: 'message', ...message });
         };
+        subscriptions.set(channel, hub.subscribe(channel, deliver));
+        send({ type: 'subscribed', channel });
+      }
+
+      /**
+       * The user's access in an account changed (or a group's trackers did): each channel of
+       * that account lets through what the user sees now, and is closed when they left it.
+       */
+      async function rescope(accountId: number) {
+        for (const [channel, scope] of scopes) {
+          if (scope.accountId !== accountId) continue;
+          const now = await scopeOf(accountId);
+          if (now) {
+            scopes.set(channel, now);
+            // Tells the client its trackers changed (lists it holds may be stale).
+            send({ type: 'rescoped', channel });
+            continue;
+          }
+          subscriptions.get(channel)?.();
+          subscriptions.delete(channel);
+          scopes.delete(channel);
+          send({ type: 'error', channel, message: 'Forbidden' });
+        }
+      }
+      const rescopeLogged = (accountId: number) =>
+        rescope(accountId).catch((error: unknown) =>
+          request.log.error({ err: error }, 'realtime rescope failed'),
+        );
+      const stopFollowing = [
+        ctx.bus.subscribe('membership.changed', ({ account_id, user_id }) => {
+          if (user_id === auth.user.id) void rescopeLogged(account_id);
+        }),
+        ctx.bus.subscribe('group.changed', ({ account_id }) => {
+          if ([...scopes.values()].some((s) => s.accountId === account_id)) {
+            void rescopeLogged(account_id);
+          }
+        }),
+      ];
+      /** A dialog's channel: only its own user, while they may use Scout in its account. */
+      async function subscribeDialog(channel: string, dialogId: number | undefined) {
+        const owned = dialogId ? await dialogForSubscriber(db, auth!, dialogId) : undefined;
+        if (!owned) return send({ type: 'error', channel, message: 'Forbidden' });
+        const deliver = (message: RealtimeMessage) => send({ type: 'message', ...message });
         subscriptions.set(channel, hub.subscribe(channel, deliver));
         send({ type: 'subscribed', channel });
       }
@@ -88,6 +148,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
         if (parsed.type === 'unsubscribe') {
           subscriptions.get(parsed.channel)?.();
           subscriptions.delete(parsed.channel);
+          scopes.delete(parsed.channel);
           return send({ type: 'unsubscribed', channel: parsed.channel });
         }
         subscribe(parsed.channel).catch((error: unknown) => {
@@ -98,6 +159,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
       socket.on('message', onMessage);
       for (const raw of early) onMessage(raw);
       socket.on('close', () => {
+        for (const stop of stopFollowing) stop();
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();
       });

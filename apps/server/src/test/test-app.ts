@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { Role } from '@waymark/domain';
 import { createContext } from '../context';
@@ -49,7 +50,10 @@ export async function openTestDatabase(): Promise<Database> {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a private database; the outside world (SMTP) stays the outbox. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const database = await openTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -58,12 +62,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'waymark-data-')),
     ...env,
   });
-  const app = await buildApp((log) => createContext(config, database, log));
+  const app = await buildApp((log) => createContext(config, database, log), options);
   await app.ready();
   const ctx = app.ctx;
   return {
     app,
     ctx,
+    database,
     db: database.db,
     close: async () => {
       await app.close();

@@ -201,7 +201,18 @@ export async function downloadFile(
   options: RequestOptions,
   fallbackName: string,
 ): Promise<void> {
+  await downloadFileOrQueued(path, options, fallbackName);
+}
+
+/** downloadFile(), answering 'queued' when the server took the file as a job (202). */
+export async function downloadFileOrQueued(
+  path: string,
+  options: RequestOptions,
+  fallbackName: string,
+): Promise<'saved' | 'queued'> {
   const response = await fetchResponse(path, options, '*/*');
+  // 202: the server makes the file as a job and e-mails a link (a big report's PDF).
+  if (response.status === 202) return 'queued';
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
@@ -210,4 +221,5 @@ export async function downloadFile(
   link.download = name;
   link.click();
   URL.revokeObjectURL(url);
+  return 'saved';
 }

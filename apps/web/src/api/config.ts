@@ -10,6 +10,10 @@ export const FALLBACK_CONFIG: AppConfig = {
   consumer_app_url: null,
   consumer_hosts: [],
   help_url: null,
+  help_chat_url: null,
+  support_email: 'support@waymark.local',
+  sentry_dsn: null,
+  sentry_environment: 'production',
   map_style_url: null,
   satellite_url: null,
 };

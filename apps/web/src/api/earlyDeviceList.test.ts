@@ -41,7 +41,10 @@ describe('takeEarlyDeviceList', () => {
 
   it("is started by index.html's script on /trackers with the stored session", async () => {
     const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    // The page's inline scripts: the one that starts the list.
+    const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+      .map(([, body]) => body!)
+      .find((body) => body.includes('__waymarkEarlyList'))!;
     const asked: { url: string; headers: Record<string, string> }[] = [];
     const fetchStub = vi.fn((url: string, init: RequestInit) => {
       asked.push({ url, headers: init.headers as Record<string, string> });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   geofenceSchema,
@@ -22,19 +22,38 @@ export const geofencesKeys = {
 const base = (accountId: number) => `/accounts/${accountId}/geofences`;
 
 /** GET geofences: every geofence of the account, by name; items without a point are dropped. */
+async function fetchGeofences(accountId: number, signal?: AbortSignal, globalErrors = true) {
+  const { data } = await requestList<unknown, unknown>(base(accountId), {
+    query: { per_page: GEOFENCE_LIST_LIMIT },
+    signal,
+    globalErrors,
+  });
+  // Spec 000 §3: items without lat or lng are dropped from lists.
+  return checked(z.array(geofenceSchema), data, 'GET geofences').filter(
+    (g) => g.lat !== null && g.lng !== null,
+  );
+}
+
+/**
+ * Preloads the geofence list when the app opens on or moves to /geofences (spec 002 §2.2);
+ * useGeofences() picks it up. Quiet on failure, like the other preloads.
+ */
+export function prefetchGeofences(
+  queryClient: QueryClient,
+  path: string,
+  accountId: number | null,
+) {
+  if (accountId === null || !/^\/geofences\/?(\?|$)/.test(path)) return;
+  void queryClient.prefetchQuery({
+    queryKey: geofencesKeys.list(accountId),
+    queryFn: ({ signal }) => fetchGeofences(accountId, signal, false),
+  });
+}
+
 export function useGeofences(accountId: number | null) {
   return useQuery({
     queryKey: geofencesKeys.list(accountId ?? 0),
-    queryFn: async ({ signal }) => {
-      const { data } = await requestList<unknown, unknown>(base(accountId!), {
-        query: { per_page: GEOFENCE_LIST_LIMIT },
-        signal,
-      });
-      // Spec 000 §3: items without lat or lng are dropped from lists.
-      return checked(z.array(geofenceSchema), data, 'GET geofences').filter(
-        (g) => g.lat !== null && g.lng !== null,
-      );
-    },
+    queryFn: ({ signal }) => fetchGeofences(accountId!, signal),
     enabled: accountId !== null,
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   deviceListItemSchema,
@@ -26,18 +26,34 @@ const groupsPath = (accountId: number) => `/accounts/${accountId}/groups`;
 const groupPath = (accountId: number, groupId: number) => `${groupsPath(accountId)}/${groupId}`;
 
 /** Every group of the account without its devices (exclude_devices=1), by name. */
+async function fetchGroups(accountId: number, signal?: AbortSignal, globalErrors = true) {
+  return checked(
+    z.array(groupSchema),
+    await request<Group[]>(groupsPath(accountId), {
+      query: { exclude_devices: 1 },
+      signal,
+      globalErrors,
+    }),
+    'GET groups',
+  );
+}
+
+/**
+ * Preloads the group list when the app opens on or moves to /groups (spec 002 §2.2);
+ * useGroups() picks it up. Quiet on failure: a consumer account is the guard's to redirect.
+ */
+export function prefetchGroups(queryClient: QueryClient, path: string, accountId: number | null) {
+  if (accountId === null || !/^\/groups\/?(\?|$)/.test(path)) return;
+  void queryClient.prefetchQuery({
+    queryKey: groupsKeys.list(accountId),
+    queryFn: ({ signal }) => fetchGroups(accountId, signal, false),
+  });
+}
+
 export function useGroups(accountId: number | null, enabled = true) {
   return useQuery({
     queryKey: groupsKeys.list(accountId ?? 0),
-    queryFn: async ({ signal }) =>
-      checked(
-        z.array(groupSchema),
-        await request<Group[]>(groupsPath(accountId!), {
-          query: { exclude_devices: 1 },
-          signal,
-        }),
-        'GET groups',
-      ),
+    queryFn: ({ signal }) => fetchGroups(accountId!, signal),
     enabled: accountId !== null && enabled,
   });
 }

@@ -7,12 +7,21 @@ import { session } from './session';
 export const RECONNECT_MS = 2_000;
 
 type Listener = (message: RealtimeMessage) => void;
+/**
+ * A subscription's answers: `subscribed` each time the server confirms it (again after a
+ * reconnect), `error` when it refused or failed it.
+ */
+export interface ChannelHooks {
+  onSubscribed?: () => void;
+  onError?: (message: string) => void;
+}
 /** A frame from the server, or one message of a batch frame. */
 type Incoming = {
   type?: string;
   channel?: string;
   event?: RealtimeMessage['event'];
   data?: unknown;
+  message?: string;
 };
 
 /**
@@ -22,9 +31,15 @@ type Incoming = {
 class RealtimeClient {
   private socket: WebSocket | null = null;
   private listeners = new Map<string, Set<Listener>>();
+  private hooks = new Map<string, Set<ChannelHooks>>();
   private retry: ReturnType<typeof setTimeout> | undefined;
 
-  subscribe(channel: string, listener: Listener): () => void {
+  subscribe(channel: string, listener: Listener, hooks?: ChannelHooks): () => void {
+    if (hooks) {
+      const set = this.hooks.get(channel) ?? new Set();
+      set.add(hooks);
+      this.hooks.set(channel, set);
+    }
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
@@ -34,6 +49,7 @@ class RealtimeClient {
     set.add(listener);
     this.connect();
     return () => {
+      if (hooks) this.hooks.get(channel)?.delete(hooks);
       const current = this.listeners.get(channel);
       current?.delete(listener);
       if (current && current.size === 0) {
@@ -82,6 +98,16 @@ class RealtimeClient {
   }
 
   private dispatch(message: Incoming) {
+    if (message.type === 'error' && message.channel) {
+      for (const hooks of this.hooks.get(message.channel) ?? []) {
+        hooks.onError?.(message.message ?? 'Channel error');
+      }
+      return;
+    }
+    if (message.type === 'subscribed' && message.channel) {
+      for (const hooks of this.hooks.get(message.channel) ?? []) hooks.onSubscribed?.();
+      return;
+    }
     if (message.type !== 'message' || !message.channel || !message.event) return;
     const full = { channel: message.channel, event: message.event, data: message.data };
     for (const listener of this.listeners.get(message.channel) ?? []) listener(full);

@@ -1,10 +1,8 @@
 import { deleteToken, exchangeTemporaryToken } from '../api/auth';
 import { CONFIG_KEY, fetchConfig } from '../api/config';
-import { prefetchDeviceList } from '../api/devices';
 import { queryClient } from '../api/queryClient';
 import { session } from '../api/session';
-import { prefetchShipments } from '../api/shipments';
-import { prefetchRules } from '../api/rules';
+import { preloadScreenData } from './preload';
 import { loginPathFor } from './routing/nextPath';
 import { isPublicPage, isPublicPath } from './routing/publicPaths';
 import { loadSession } from './session/loadSession';
@@ -47,11 +45,7 @@ export async function startUp(): Promise<StartUpResult> {
       if ('imitation_token' in exchanged) session.setImitationToken(exchanged.imitation_token);
       else session.setToken(exchanged.token);
     }
-    if (session.bearer()) {
-      prefetchDeviceList(queryClient, path, session.accountId());
-      prefetchShipments(queryClient, path, session.accountId());
-      prefetchRules(queryClient, path, session.accountId());
-    }
+    if (session.bearer()) preloadScreenData(queryClient, path, session.accountId());
     const config = await configPromise;
     queryClient.setQueryData(CONFIG_KEY, config);
     if (!session.bearer()) return { kind: 'mount' };

@@ -22,6 +22,13 @@ export const MESSAGES = {
   resetLinkSent: 'If that address has an account, we have e-mailed a password reset link.',
 } as const;
 
+/** The 429 of a throttled login, with the wait rounded up to minutes. */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 1) return MESSAGES.tooManyAttempts;
+  return `Too many attempts. Please try again in ${minutes} minutes.`;
+}
+
 const email = textSchema({ max: 255, error: MESSAGES.emailRequired })
   .min(1, MESSAGES.emailRequired)
   .pipe(z.email({ error: MESSAGES.notAnEmail }));

@@ -83,7 +83,7 @@ const iso = (ms: unknown) => (typeof ms === 'number' ? isoOfMs(ms) : null);
 type Getter = (row: readonly unknown[]) => unknown;
 
 /** Reads fields by name, so a server that adds or reorders fields still decodes. */
-function getters(fields: readonly string[]) {
+export function getters(fields: readonly string[]) {
   const index = new Map(fields.map((f, i) => [f, i]));
   return (name: string): Getter => {
     const i = index.get(name);

@@ -79,3 +79,18 @@ export function listedStatuses(canSeeCancelledDevices: boolean): string[] {
   const base = ['active', 'pending', 'pending-renewal', 'pending-cancellation'];
   return canSeeCancelledDevices ? [...base, 'cancelled', 'blocked'] : base;
 }
+
+/**
+ * The trackers search (spec 000 §2.3): name, serial or address contains the text, any case.
+ * The trackers list and Scout's search_trackers tool both use it.
+ */
+export function matchesTrackerSearch(
+  device: { name: string; serial: string; current_position: { address: string | null } | null },
+  search: string,
+): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [device.name, device.serial, device.current_position?.address ?? ''].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}

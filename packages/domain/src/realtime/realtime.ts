@@ -14,7 +14,8 @@ export const ACCOUNT_CHANNEL = /^accounts\.(\d+)\.(positions|events)$/;
  * What each channel carries: a tracker's newest position, a device event as it is created, and
  * on the events channel an alert delivered in the app to the subscribing user (notify_via_mobile).
  */
-export type RealtimeEvent = 'PositionUpdated' | 'DeviceEventCreated' | 'AlertNotified';
+export type RealtimeEvent =
+  'PositionUpdated' | 'DeviceEventCreated' | 'AlertNotified' | 'AiMessageCreated';
 
 export interface RealtimeMessage {
   channel: string;

@@ -27,24 +27,30 @@ export interface RuleGate {
 
 const HOUR_MS = 3_600_000;
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** Each zone's clock, and the last instant read on it: many rules ask about one trigger. */
+const clocks = new Map<string, { format: Intl.DateTimeFormat; at: number; minute: number }>();
 
 /** Minutes since midnight of the instant on the wall clock of the zone (UTC if unknown). */
 export function minuteOfDay(at: number, timeZone: string): number {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    const format = new Intl.DateTimeFormat('en-GB', {
       timeZone: isTimeZone(timeZone) ? timeZone : 'UTC',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
     });
-    clockFormats.set(timeZone, format);
+    clock = { format, at: Number.NaN, minute: 0 };
+    clocks.set(timeZone, clock);
   }
-  const parts = format.formatToParts(new Date(at));
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
-  const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
-  return hour * 60 + minute;
+  if (clock.at !== at) {
+    const parts = clock.format.formatToParts(new Date(at));
+    const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+    const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
+    clock.at = at;
+    clock.minute = hour * 60 + minute;
+  }
+  return clock.minute;
 }
 
 /** True for a time zone name Intl knows. */
@@ -135,10 +141,18 @@ export function conditionsHold(
   timeZone: string,
 ): boolean {
   if (conditions.length === 0) return false;
-  // Any group (items joined by and, between two or) whose items all hold.
-  return orGroups(conditions).some((items) =>
-    items.every((c) => conditionHolds(c, trigger, timeZone)),
-  );
+  // Any group (items joined by and, between two or) whose items all hold; read in one pass
+  // without building the groups, as the rules step asks this of many rules per position.
+  let groupHolds = true;
+  for (let i = 0; i < conditions.length; i++) {
+    const condition = conditions[i]!;
+    if (i > 0 && condition.operator === 'or') {
+      if (groupHolds) return true;
+      groupHolds = true;
+    }
+    if (groupHolds && !conditionHolds(condition, trigger, timeZone)) groupHolds = false;
+  }
+  return groupHolds;
 }
 
 /** The conditions split where an item joins by 'or'. */

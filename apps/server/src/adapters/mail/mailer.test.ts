@@ -39,5 +39,6 @@ describe('smtpMailer', () => {
     expect(received[0]).toMatchObject({ from: 'no-reply@waymark.test', to: ['pat@example.test'] });
     expect(received[0]!.data).toContain('Subject: Reset your Waymark password');
     expect(received[0]!.data).toContain('Open this link');
+    mailer.close();
   });
 });

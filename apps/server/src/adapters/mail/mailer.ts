@@ -7,26 +7,47 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * What the message is, for a job that may run twice (a process killed between sending and
+   * recording it): the outbox keeps one message per key, and SMTP sends it as the Message-ID,
+   * by which mail systems drop a second copy.
+   */
+  key?: string;
 }
 
 /** Sends mail. The default writes to the outbox table; SMTP_URL switches to a real server. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes open connections (the process is stopping). */
+  close(): void;
 }
 
 export function outboxMailer(db: Db): Mailer {
   return {
     async send(message) {
-      await db.insert(mailOutbox).values({ ...message, html: message.html ?? null });
+      await db
+        .insert(mailOutbox)
+        .values({ ...message, html: message.html ?? null, key: message.key ?? null })
+        .onConflictDoNothing({ target: mailOutbox.key });
     },
+    close() {},
   };
 }
 
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Pooled: open connections carry the next messages instead of a handshake for each.
+  const transport = nodemailer.createTransport({ url, pool: true });
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ key, ...message }) {
+      const domain = from.split('@').pop()?.replace(/[>\s]/g, '') || 'waymark.local';
+      await transport.sendMail({
+        from,
+        ...message,
+        ...(key ? { messageId: `<${key}@${domain}>` } : {}),
+      });
+    },
+    close() {
+      transport.close();
     },
   };
 }

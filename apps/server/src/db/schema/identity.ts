@@ -136,9 +136,47 @@ export const loginAudit = pgTable(
 /** Mail written by the default adapter; the platform admin can read it in the app. */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
+  /** The sender's key for the message (MailMessage.key): a second send with it is dropped. */
+  key: text('key').unique(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Invitations to an account (POST /v2/accounts/{id}/invites). One row per address: a pending
+ * one carries the hash of the link's token until accepted or expired; an address that already
+ * had a login was added at once (accepted_at set, no token). mailed_at is claimed before the
+ * mail job sends, so a retried job mails once.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'manager', 'user', 'viewer'] }).notNull(),
+    full_device_access: boolean('full_device_access').notNull().default(true),
+    device_ids: integer('device_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    group_ids: integer('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    token_hash: text('token_hash').unique(),
+    invited_by: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The user the invitation added (the existing login, or the one created on accepting). */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+    mailed_at: timestamp('mailed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.account_id, t.email)],
+);

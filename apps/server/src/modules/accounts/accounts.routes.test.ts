@@ -3,6 +3,7 @@ import { accountMemberships } from '../../db/schema';
 import {
   authHeader,
   createAccount,
+  createDevice,
   createTestApp,
   createUser,
   type TestApp,
@@ -27,7 +28,7 @@ describe('GET /api/accounts/{id}/users', () => {
     await createUser(t, { account: await createAccount(t), email: 'outsider@acme.test' });
     const headers = await authHeader(t, admin.email);
     const response = await t.app.inject({
-      url: `/api/accounts/${account.id}/users?query=acme`,
+      url: `/api/accounts/${account.id}/users?query=acme&include=devicesCount`,
       headers,
     });
     expect(response.statusCode).toBe(200);
@@ -118,6 +119,82 @@ describe('API token', () => {
   });
 });
 
+describe('API token as a bearer token', () => {
+  it('calls the REST API and the ingest of its own account, until it is reset', async () => {
+    const account = await createAccount(t, {
+      has_api_access: true,
+      api_token: `tok-${Date.now()}`,
+    });
+    const admin = await createUser(t, { account, role: 'admin' });
+    const other = await createAccount(t);
+    const device = await createDevice(t, account);
+    const api = { authorization: `Bearer ${account.api_token}` };
+
+    const users = await t.app.inject({ url: `/api/accounts/${account.id}/users`, headers: api });
+    expect(users.statusCode).toBe(200);
+    const one = await t.app.inject({
+      url: `/api/accounts/${account.id}/devices/${device.id}`,
+      headers: api,
+    });
+    expect(one.statusCode).toBe(200);
+    const ingest = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/positions',
+      headers: api,
+      payload: {
+        positions: [
+          { serial: device.serial, timestamp: new Date().toISOString(), lat: 41.9, lng: -87.6 },
+        ],
+      },
+    });
+    expect(ingest.json().data.accepted).toBe(1);
+    const elsewhere = await t.app.inject({ url: `/api/accounts/${other.id}/users`, headers: api });
+    expect(elsewhere.statusCode).toBe(404);
+    for (const url of ['/api/me', `/api/users/${admin.id}`]) {
+      const own = await t.app.inject({
+        url,
+        method: url === '/api/me' ? 'GET' : 'PUT',
+        headers: api,
+        payload: url === '/api/me' ? undefined : {},
+      });
+      expect(own.statusCode).toBe(403);
+    }
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${account.id}/reset-token`,
+      headers: await authHeader(t, admin.email),
+    });
+    const fresh = { authorization: `Bearer ${reset.json().data.api_token}` };
+    const stale = await t.app.inject({ url: `/api/accounts/${account.id}/users`, headers: api });
+    expect(stale.statusCode).toBe(401);
+    const staleIngest = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/positions',
+      headers: api,
+      payload: {
+        positions: [{ serial: device.serial, timestamp: new Date().toISOString(), lat: 1, lng: 1 }],
+      },
+    });
+    expect(staleIngest.statusCode).toBe(401);
+    const works = await t.app.inject({ url: `/api/accounts/${account.id}/users`, headers: fresh });
+    expect(works.statusCode).toBe(200);
+  });
+
+  it('does not authenticate once the account loses API access', async () => {
+    const account = await createAccount(t, {
+      has_api_access: false,
+      api_token: `off-${Date.now()}`,
+    });
+    await createUser(t, { account, role: 'admin' });
+    const response = await t.app.inject({
+      url: `/api/accounts/${account.id}/users`,
+      headers: { authorization: `Bearer ${account.api_token}` },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('membership rows', () => {
   it('keep the limited device access a viewer was given', async () => {
     const account = await createAccount(t);
@@ -134,11 +211,13 @@ describe('membership rows', () => {
         ),
       );
     const response = await t.app.inject({
-      url: `/api/accounts/${account.id}/users`,
+      url: `/api/accounts/${account.id}/users?include=devicesCount`,
       headers: await authHeader(t, admin.email),
     });
-    expect(response.json().data.find((u: { id: number }) => u.id === viewer.id).devices_count).toBe(
-      3,
-    );
+    // The ids are kept as given; only trackers that exist in the account are counted.
+    expect(response.json().data.find((u: { id: number }) => u.id === viewer.id)).toMatchObject({
+      device_ids: [11, 12, 13],
+      devices_count: 0,
+    });
   });
 });

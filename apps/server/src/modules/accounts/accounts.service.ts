@@ -2,18 +2,7 @@ import { authorize, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { forbidden } from '../../http/errors';
 import { newToken } from '../../http/tokens';
-import { accountUsers } from './account-users.queries';
 import { apiTokenOf, setApiToken } from './accounts.queries';
-
-/** A page of the account's users with their access, searched by name or e-mail (manage Users). */
-export function accountUsersPage(
-  ctx: AppContext,
-  actor: Actor,
-  options: { search?: string; limit: number; offset: number },
-) {
-  authorize(actor, 'manage', 'Users');
-  return accountUsers(ctx.database.db, actor.accountId, options);
-}
 
 /** The API token is the account's: manage Account, in an account with API access. */
 function authorizeApiToken(actor: Actor) {
@@ -26,7 +15,7 @@ export function apiToken(ctx: AppContext, actor: Actor) {
   return apiTokenOf(ctx.database.db, actor.accountId);
 }
 
-/** A new API token; the old one stops working at once. */
+/** A new API token; the old one stops working at once (every request looks the token up). */
 export async function resetApiToken(ctx: AppContext, actor: Actor) {
   authorizeApiToken(actor);
   const token = newToken();

@@ -1,5 +1,6 @@
-import type { AdminAccount } from '@waymark/domain';
+import type { AdminAccount, AdminDevice } from '@waymark/domain';
 import type { Membership } from '../../access/membership.queries';
+import type { AdminDeviceRow } from './admin-devices.queries';
 import type { AccountSize, UnassignedDeviceRow } from './admin.queries';
 
 export const presentUnassignedDevice = (row: UnassignedDeviceRow) => ({
@@ -15,5 +16,14 @@ export function presentAdminAccount(view: Membership, size: AccountSize | undefi
     ...account,
     devices_count: size?.devices_count ?? 0,
     users_count: size?.users_count ?? 0,
+  };
+}
+
+export function presentAdminDevice(row: AdminDeviceRow): AdminDevice {
+  const { account_id, account_title, last_fix_at, ...device } = row;
+  return {
+    ...device,
+    account: { id: account_id, title: account_title },
+    last_fix_at: last_fix_at?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import { asc, count, desc, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import { accountMemberships, accounts, devices, unknownDevices } from '../../db/schema';
 
 /** Serials that reported without belonging to a tracker, most recently heard first. */
@@ -14,7 +15,7 @@ export async function accountIdsPage(
   db: Db,
   options: { search?: string; limit: number; offset: number },
 ) {
-  const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const pattern = options.search ? containsPattern(options.search) : undefined;
   const where = pattern ? ilike(accounts.title, pattern) : undefined;
   const [rows, [total]] = await Promise.all([
     db

@@ -143,3 +143,51 @@ describe('GET /api/admin/accounts/:id', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('GET /api/admin/devices', () => {
+  it("finds any account's tracker for platform admins by serial, with its account and model", async () => {
+    const title = `Harbor Haulage ${Date.now()}`;
+    const account = await createAccount(t, { title });
+    const device = await createDevice(t, account, { name: 'Reefer 7', imei: '356938035643809' });
+    await createDevice(t, account, { name: 'Reefer 8' });
+    const root = await createUser(t, { is_gpx_admin: true });
+    const response = await t.app.inject({
+      url: `/api/admin/devices?query=${device.serial}`,
+      headers: await authHeader(t, root.email),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: [
+        expect.objectContaining({
+          id: device.id,
+          name: 'Reefer 7',
+          serial: device.serial,
+          imei: '356938035643809',
+          account: { id: account.id, title },
+          subscription_status: null,
+          last_fix_at: null,
+        }),
+      ],
+      meta: expect.objectContaining({ total: 1 }),
+    });
+
+    const byAccount = await t.app.inject({
+      url: `/api/admin/devices?query=${encodeURIComponent(title)}`,
+      headers: await authHeader(t, root.email),
+    });
+    expect((byAccount.json().data as { name: string }[]).map((d) => d.name).sort()).toEqual([
+      'Reefer 7',
+      'Reefer 8',
+    ]);
+  });
+
+  it('is forbidden to account admins and closed to no one', async () => {
+    const admin = await createUser(t, { account: await createAccount(t), role: 'admin' });
+    const forbidden = await t.app.inject({
+      url: '/api/admin/devices',
+      headers: await authHeader(t, admin.email),
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/devices' })).statusCode).toBe(401);
+  });
+});

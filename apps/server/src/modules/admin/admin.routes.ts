@@ -1,35 +1,41 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminAccountSchema, dataEnvelope, listEnvelope } from '@waymark/domain';
+import {
+  adminAccountSchema,
+  adminDeviceSchema,
+  dataEnvelope,
+  listEnvelope,
+  unassignedDeviceSchema,
+} from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../http/auth';
 import { pageMeta, pageQuery } from '../../http/pagination';
 import { idParam } from '../../http/params';
 import { presentUnassignedDevice } from './admin.present';
-import { adminAccount, adminAccountsPage, unassignedDevicesFor } from './admin.service';
+import {
+  adminAccount,
+  adminAccountsPage,
+  adminDevicesPage,
+  unassignedDevicesFor,
+} from './admin.service';
+
+const page = (q: { page: number; per_page: number; query?: string | undefined }) => ({
+  ...(q.query ? { search: q.query } : {}),
+  limit: q.per_page,
+  offset: (q.page - 1) * q.per_page,
+});
 
 /** Platform-admin views across accounts. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/admin/unassigned-devices',
     {
+      config: { access: 'platform-admin' },
       schema: {
         tags: ['admin'],
         summary: 'Serials that reported but belong to no tracker (platform admins only)',
-        response: {
-          200: dataEnvelope(
-            z.array(
-              z.object({
-                serial: z.string(),
-                protocol: z.string(),
-                reports: z.number().int(),
-                first_seen_at: z.string(),
-                last_seen_at: z.string(),
-                remote_address: z.string().nullable(),
-              }),
-            ),
-          ),
-        },
+        description:
+          'The 500 most recently heard serials that reached a device listener without belonging to any tracker, with how often they reported. Provision one (POST /admin/utilities/provision) to make it a tracker of an account.',
+        response: { 200: dataEnvelope(unassignedDeviceSchema.array()) },
       },
     },
     async (request) => {
@@ -41,6 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/admin/accounts',
     {
+      config: { access: 'platform-admin' },
       schema: {
         tags: ['admin'],
         summary: 'Every account by title, searched by title (platform admins only)',
@@ -49,19 +56,43 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const { page, per_page, query } = request.query;
-      const { rows, total } = await adminAccountsPage(ctx, requireAuth(request), {
-        ...(query ? { search: query } : {}),
-        limit: per_page,
-        offset: (page - 1) * per_page,
-      });
-      return { data: rows, meta: pageMeta(total, page, per_page) };
+      const { rows, total } = await adminAccountsPage(
+        ctx,
+        requireAuth(request),
+        page(request.query),
+      );
+      return { data: rows, meta: pageMeta(total, request.query.page, request.query.per_page) };
+    },
+  );
+
+  app.get(
+    '/admin/devices',
+    {
+      config: { access: 'platform-admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Every account's trackers by name, searched by name, serial, IMEI or account title (platform admins only)",
+        description:
+          'Where a platform admin finds a tracker of any account; each opens at /accounts/{account.id}/trackers/{id}.',
+        querystring: pageQuery,
+        response: { 200: listEnvelope(adminDeviceSchema) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await adminDevicesPage(
+        ctx,
+        requireAuth(request),
+        page(request.query),
+      );
+      return { data: rows, meta: pageMeta(total, request.query.page, request.query.per_page) };
     },
   );
 
   app.get(
     '/admin/accounts/:id',
     {
+      config: { access: 'platform-admin' },
       schema: {
         tags: ['admin'],
         summary: 'One account as a platform admin opens it (platform admins only)',

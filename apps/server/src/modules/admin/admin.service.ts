@@ -3,7 +3,8 @@ import { platformAdminViews } from '../../access/membership.queries';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
 import { accountIdsPage, accountSizes, unassignedDevices } from './admin.queries';
-import { presentAdminAccount } from './admin.present';
+import { adminDevicePage } from './admin-devices.queries';
+import { presentAdminAccount, presentAdminDevice } from './admin.present';
 
 /** Serials no tracker claims, for platform admins only (403 for anyone else). */
 export function unassignedDevicesFor(ctx: AppContext, principal: Principal) {
@@ -36,4 +37,15 @@ export async function adminAccountsPage(
 export async function adminAccount(ctx: AppContext, principal: Principal, accountId: number) {
   authorizePlatformAdmin(principal);
   return found((await adminAccounts(ctx, [accountId]))[0]);
+}
+
+/** A page of every account's trackers, searched, for platform admins only (403 otherwise). */
+export async function adminDevicesPage(
+  ctx: AppContext,
+  principal: Principal,
+  options: { search?: string; limit: number; offset: number },
+) {
+  authorizePlatformAdmin(principal);
+  const { rows, total } = await adminDevicePage(ctx.database.db, options);
+  return { rows: rows.map(presentAdminDevice), total };
 }

@@ -1,5 +1,6 @@
 import { count, desc, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import { mailOutbox, smsOutbox } from '../../db/schema';
 
 export interface OutboxPage {
@@ -8,8 +9,7 @@ export interface OutboxPage {
   offset: number;
 }
 
-const like = (search: string | undefined) =>
-  search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+const like = (search: string | undefined) => (search ? containsPattern(search) : undefined);
 
 /** Mail written by the outbox adapter, newest first, searched by recipient. */
 export async function mailPage(db: Db, page: OutboxPage) {

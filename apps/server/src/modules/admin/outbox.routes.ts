@@ -14,6 +14,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/admin/mail-outbox',
     {
+      config: { access: 'platform-admin' },
       schema: {
         tags: ['admin'],
         summary: 'The mail outbox, a page at a time (platform admins only)',
@@ -36,6 +37,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/admin/sms-outbox',
     {
+      config: { access: 'platform-admin' },
       schema: {
         tags: ['admin'],
         summary: 'The SMS outbox, a page at a time (platform admins only)',

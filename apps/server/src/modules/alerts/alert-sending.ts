@@ -22,6 +22,7 @@ async function send(ctx: Ctx, d: ClaimedDelivery) {
   const settings = new URL('/alerts', ctx.config.appUrl).href;
   if (d.channel === 'email') {
     await ctx.mailer.send({
+      key: `alert-delivery-${d.id}`,
       to: d.recipient!,
       subject: d.description,
       text:
@@ -80,6 +81,7 @@ export async function sendAlertDigest(ctx: Ctx, job: QueuedJob<{ digest_id: numb
   try {
     if (digest.channel === 'email') {
       await ctx.mailer.send({
+        key: `alert-digest-${digest.id}`,
         to: digest.recipient,
         subject,
         text: `${text}\nAll alerts: ${link}\n`,

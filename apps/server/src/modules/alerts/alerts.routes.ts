@@ -37,6 +37,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/notification-settings',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: "The signed-in user's notification settings in the account",
@@ -56,6 +57,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     '/accounts/:id/notification-settings',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary:
@@ -77,6 +79,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/events',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: `Recent Alerts: the account's device events, newest first (per_page default ${ALERTS_PAGE_SIZE})`,
@@ -110,6 +113,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/events/:eventId',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'One device event; download=true answers it as a CSV (the event download)',

@@ -16,6 +16,7 @@ import { actorFor } from '../../access/actor';
 import { invalidField } from '../../http/errors';
 import { addAnchorImage, anchorImageFile, removeAnchorImage } from './anchor-images.service';
 import { displayName, IMAGE_FOLDER, sniffImageType } from './image-file';
+import { uploadLimit } from '../../http/rate-limits';
 
 const positiveId = idParamSchema;
 
@@ -56,6 +57,7 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     '/accounts/:id/anchors/:anchorId/images',
     {
+      config: { access: 'account', rateLimit: uploadLimit },
       schema: {
         tags: ['anchors'],
         summary: 'Add a photo to a BLE anchor (multipart, one file, at most 1 Mb)',
@@ -78,6 +80,7 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.delete(
     '/accounts/:id/anchors/:anchorId/images/:imageId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['anchors'],
         summary: "Delete a BLE anchor's photo (manage Anchors)",
@@ -96,7 +99,7 @@ export const anchorImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     `/${IMAGE_FOLDER}/:name`,
     {
       // <img> sends no bearer token: the random name is the permission, like a mailed link.
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['anchors'],
         summary: "A BLE anchor's photo, by the path the anchor lists it under",

@@ -26,6 +26,7 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/accounts/:id/anchors',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['anchors'],
         summary: "The account's BLE anchors by name, with images (view Anchors)",
@@ -41,6 +42,7 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/accounts/:id/anchors',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['anchors'],
         summary: 'Create a BLE anchor; the answer is the anchor (data.id)',
@@ -70,6 +72,7 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   for (const method of ['PUT', 'POST'] as const) {
     app.route({
       ...update,
+      config: { access: 'account' },
       method,
       url: '/accounts/:id/anchors/:anchorId',
       handler: async (request) => {
@@ -83,6 +86,7 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // The spec's short form, /anchors/{id}: the anchor names its account.
   for (const method of ['PUT', 'POST'] as const) {
     app.route({
+      config: { access: 'account' },
       schema: { ...update.schema, params: z.object({ anchorId: positiveId }) },
       method,
       url: '/anchors/:anchorId',
@@ -97,6 +101,7 @@ export const anchorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     '/accounts/:id/anchors/:anchorId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['anchors'],
         summary: 'Delete a BLE anchor and its images (manage Anchors)',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
-import { loginAudit, mailOutbox } from '../../db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { loginAudit, mailOutbox, tokens } from '../../db/schema';
 import {
   authHeader,
   createAccount,
@@ -84,6 +84,81 @@ describe('POST /api/token', () => {
       payload: { email, password: 'again' },
     });
     expect(limited.json().message).toBe('Too many attempts. Please try again in a minute.');
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(50);
+    expect(wait).toBeLessThanOrEqual(60);
+  });
+
+  it('doubles the wait with each failure after one, counted from the latest', async () => {
+    const email = 'persistent@example.test';
+    const ip = '198.51.100.20';
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    // Six failures in a row, the last three minutes ago: its two-minute wait is over.
+    await t.db
+      .insert(loginAudit)
+      .values(
+        Array.from({ length: 6 }, () => ({ email, ip, success: false, created_at: minutesAgo(3) })),
+      );
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: { email, password: 'wrong' },
+        remoteAddress: ip,
+      });
+    expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    // The seventh failure in a row waits four minutes.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(230);
+    expect(limited.json().message).toBe('Too many attempts. Please try again in 4 minutes.');
+  });
+
+  it("never keeps a user from signing in from their own address while strangers' fail", async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const login = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
+    expect((await login(TEST_PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+    // 25 failures (5 × the limit of 5) from five strangers' addresses.
+    for (let i = 0; i < 25; i++) {
+      expect((await login('guess', `203.0.113.${i % 5}`)).statusCode).toBe(401);
+    }
+    // A sixth stranger is held back even with the right password, the user's address is not.
+    const stranger = await login(TEST_PASSWORD, '203.0.113.99');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.headers['retry-after']).toBeDefined();
+    expect((await login(TEST_PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it("holds back the failing address, not the user's own", async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    for (let i = 0; i < 5; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: { email: user.email, password: 'guess' },
+        remoteAddress: '203.0.113.200',
+      });
+    }
+    const attacker = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '203.0.113.200',
+    });
+    expect(attacker.statusCode).toBe(429);
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '192.0.2.77',
+    });
+    expect(owner.statusCode).toBe(200);
   });
 });
 
@@ -259,5 +334,90 @@ describe('temporary tokens', () => {
       payload: { token: temporary },
     });
     expect(replay.statusCode).toBe(401);
+  });
+});
+
+describe('tokens end with the password', () => {
+  const resetBody = (link: URL, password: string) => ({
+    token: link.searchParams.get('token'),
+    email: link.searchParams.get('email'),
+    password,
+    password_confirmation: password,
+  });
+  async function resetLinkFor(email: string) {
+    await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    return new URL(/(http\S+reset-password\S+)/.exec(mail!.text)![1]!);
+  }
+
+  it('revokes the one-time login links, reset links and impersonations on a password change', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const current = await authHeader(t, user.email);
+    const temporary = (
+      await t.app.inject({ method: 'POST', url: '/api/temporary-token', headers: current })
+    ).json().data.token as string;
+    const link = await resetLinkFor(user.email);
+    const root = await createUser(t, { is_gpx_admin: true });
+    const imitation = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/imitation`,
+      headers: await authHeader(t, root.email),
+    });
+    expect(imitation.statusCode).toBe(201);
+    const imitating = {
+      authorization: `Bearer ${imitation.json().data.imitation_token as string}`,
+    };
+    expect((await t.app.inject({ url: '/api/me', headers: imitating })).statusCode).toBe(200);
+
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/password',
+      headers: current,
+      payload: { password: 'changed pass 1', password_confirmation: 'changed pass 1' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: current })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: imitating })).statusCode).toBe(401);
+    const exchange = await t.app.inject({
+      method: 'PUT',
+      url: '/api/temporary-token',
+      payload: { token: temporary },
+    });
+    expect(exchange.statusCode).toBe(401);
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/reset-password',
+      payload: resetBody(link, 'reset pass 22'),
+    });
+    expect(reset.statusCode).toBe(422);
+  });
+
+  it('refuses a reset link after its hour', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const link = await resetLinkFor(user.email);
+    await t.db
+      .update(tokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(and(eq(tokens.user_id, user.id), eq(tokens.kind, 'password_reset')));
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/reset-password',
+      payload: resetBody(link, 'too late pass'),
+    });
+    expect(reset.statusCode).toBe(422);
+    expect(reset.json().message).toBe('This password reset link is invalid or has expired.');
+  });
+
+  it('ends every session, the resetting browser has none, when a reset link is used', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const session = await authHeader(t, user.email);
+    const link = await resetLinkFor(user.email);
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/reset-password',
+      payload: resetBody(link, 'after reset 1'),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: session })).statusCode).toBe(401);
   });
 });

@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/token',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:
@@ -54,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.delete(
     '/token',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'Log out: revoke this bearer token',
@@ -69,6 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.delete(
     '/imitate',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'Exit impersonation: revoke the imitation token (no effect otherwise)',
@@ -84,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/password',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's password; other sessions are signed out",
@@ -100,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/forgot-password',
     {
-      config: { public: true, rateLimit: loginLimit },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the address exists)',
@@ -117,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.put(
     '/reset-password',
     {
-      config: { public: true },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token from the mailed link',
@@ -134,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/temporary-token',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'A one-time token, valid for 60 s, that carries this session to another host',
@@ -148,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.put(
     '/temporary-token',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Exchange a temporary token once for a session token (or an imitation token)',

@@ -1,13 +1,20 @@
-import { MESSAGES, type LoginRequest, type ResetPassword } from '@waymark/domain';
+import {
+  IMITATION_TTL_MS,
+  MESSAGES,
+  tryAgainIn,
+  type LoginRequest,
+  type ResetPassword,
+} from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { HttpError, tooManyRequests, unauthenticated } from '../../http/errors';
 import {
   findUserForLogin,
-  recentFailures,
+  loginFailures,
   recordLogin,
   setPasswordHash,
 } from '../users/users.queries';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { BURST_WINDOW_MS, PAIR_WINDOW_MS, retryAfterSeconds } from './login-throttle';
 import { findLiveToken } from '../../access/tokens.queries';
 import { issueToken, revokeToken, revokeUserTokens } from './tokens.queries';
 import type { Session } from '../../access/principal';
@@ -24,10 +31,12 @@ export interface LoginOrigin {
 /** Checks credentials, records the attempt and issues a session token. */
 export async function login(ctx: AppContext, body: LoginRequest, origin: LoginOrigin) {
   const { db } = ctx.database;
-  // Only failures count: people who log in on several devices are never locked out.
-  if ((await recentFailures(db, body.email, origin.ip)) >= ctx.config.LOGIN_RATE_LIMIT) {
-    throw tooManyRequests(MESSAGES.tooManyAttempts);
-  }
+  const failures = await loginFailures(db, body.email, origin.ip, {
+    pairWindowMs: PAIR_WINDOW_MS,
+    burstWindowMs: BURST_WINDOW_MS,
+  });
+  const wait = retryAfterSeconds(failures, ctx.config.LOGIN_RATE_LIMIT, new Date());
+  if (wait > 0) throw tooManyRequests(tryAgainIn(wait), wait);
   const user = await findUserForLogin(db, body.email);
   const valid = user
     ? await verifyPassword(user.password_hash, body.password)
@@ -42,6 +51,11 @@ export async function login(ctx: AppContext, body: LoginRequest, origin: LoginOr
   });
   if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
   return issueToken(db, user.id, 'session', { ttlMs: SESSION_TTL_MS });
+}
+
+/** A new session token for a user who just proved who they are (an accepted invitation). */
+export function openSession(ctx: AppContext, userId: number) {
+  return issueToken(ctx.database.db, userId, 'session', { ttlMs: SESSION_TTL_MS });
 }
 
 export async function logout(ctx: AppContext, auth: Session) {
@@ -68,7 +82,7 @@ export async function exchangeTemporaryToken(ctx: AppContext, token: string) {
   if (!found || !(await revokeToken(db, found.tokenId))) throw unauthenticated();
   if (found.imitator?.id) {
     const imitation_token = await issueToken(db, found.user.id, 'imitation', {
-      ttlMs: SESSION_TTL_MS,
+      ttlMs: IMITATION_TTL_MS,
       imitatorId: found.imitator.id,
     });
     return { imitation_token };
@@ -76,11 +90,14 @@ export async function exchangeTemporaryToken(ctx: AppContext, token: string) {
   return { token: await issueToken(db, found.user.id, 'session', { ttlMs: SESSION_TTL_MS }) };
 }
 
-/** Changes the signed-in user's password and ends their other sessions. */
+/**
+ * Changes the signed-in user's password and revokes every other token of theirs: sessions,
+ * one-time login links, reset links and admins' impersonations of them.
+ */
 export async function changePassword(ctx: AppContext, auth: Session, password: string) {
   const { db } = ctx.database;
   await setPasswordHash(db, auth.user.id, await hashPassword(password));
-  await revokeUserTokens(db, auth.user.id, 'session', auth.imitator ? undefined : auth.tokenId);
+  await revokeUserTokens(db, auth.user.id, 'all', auth.imitator ? undefined : auth.tokenId);
 }
 
 /** Mails a reset link when the address has an account; answers the same either way. */
@@ -104,7 +121,7 @@ export async function sendResetLink(ctx: AppContext, email: string) {
   });
 }
 
-/** Sets a new password from a mailed link; the link works once and ends every session. */
+/** Sets a new password from a mailed link; the link works once and revokes every token. */
 export async function resetPassword(ctx: AppContext, body: ResetPassword) {
   const { db } = ctx.database;
   const found = await findLiveToken(db, body.token, ['password_reset']);
@@ -114,5 +131,5 @@ export async function resetPassword(ctx: AppContext, body: ResetPassword) {
   if (!found || found.user.email !== body.email.toLowerCase()) throw invalid;
   if (!(await revokeToken(db, found.tokenId))) throw invalid;
   await setPasswordHash(db, found.user.id, await hashPassword(body.password));
-  await revokeUserTokens(db, found.user.id, 'session');
+  await revokeUserTokens(db, found.user.id, 'all');
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokens, type TokenKind } from '../../db/schema';
 import { hashToken, newToken } from '../../http/tokens';
@@ -31,11 +31,14 @@ export async function revokeToken(db: Db, tokenId: number): Promise<boolean> {
   return revoked.length > 0;
 }
 
-/** Revokes every live token of a kind for the user, except the one given. */
+/**
+ * Revokes the user's live tokens of a kind, or of every kind (sessions, one-time login links,
+ * reset links, impersonations of them) when `kind` is 'all', except the one given.
+ */
 export async function revokeUserTokens(
   db: Db,
   userId: number,
-  kind: TokenKind,
+  kind: TokenKind | 'all',
   exceptTokenId?: number,
 ) {
   await db
@@ -43,8 +46,9 @@ export async function revokeUserTokens(
     .set({ revoked_at: sql`now()` })
     .where(
       and(
-        eq(tokens.user_id, userId),
-        eq(tokens.kind, kind),
+        kind === 'all'
+          ? or(eq(tokens.user_id, userId), eq(tokens.imitator_id, userId))
+          : and(eq(tokens.user_id, userId), eq(tokens.kind, kind)),
         isNull(tokens.revoked_at),
         exceptTokenId === undefined ? undefined : ne(tokens.id, exceptTokenId),
       ),

@@ -17,6 +17,7 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/devices/:id/commands',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['commands'],
         summary: "Command templates of the tracker's model; __name__ placeholders are arguments",
@@ -33,6 +34,7 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/devices/:id/commands',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['commands'],
         summary:
@@ -52,6 +54,7 @@ export const commandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.route({
     method: ['GET', 'POST'],
     url: '/devices/:id/dialogs',
+    config: { access: 'account' },
     schema: {
       tags: ['commands'],
       summary: 'Messages to and from the tracker, newest first (at most 100); GET or POST',

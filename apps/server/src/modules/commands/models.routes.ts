@@ -12,6 +12,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/models',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['commands'],
         summary: 'Tracker models by title, a page at a time (the rule editor asks for 200)',
@@ -30,6 +31,7 @@ export const modelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/models/:id/commands',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['commands'],
         summary: "The model's command templates by title",

@@ -12,6 +12,7 @@ import {
   type DeviceScope,
 } from '../../access/device-visibility';
 import { dataList } from '../../http/json-list';
+import { arrayOf, objectOf, valueOf, type Field } from '../../db/json-text';
 
 /** One set of shared bodies per database (tests run several in one process). */
 const sharedBodies = new WeakMap<Db, SharedJsonBodies>();
@@ -29,56 +30,6 @@ function shared(db: Db) {
  * come from one field list: the default objects, and `format=rows` (one array per tracker,
  * times as epoch milliseconds).
  */
-
-/** How a column becomes JSON text; `raw` columns are JSON text already. */
-type Kind = 'int' | 'float' | 'bool' | 'text' | 'enum' | 'json' | 'time' | 'raw';
-interface Field {
-  name: string;
-  column: AnyPgColumn | SQL;
-  kind: Kind;
-}
-
-/** The JSON text of a value, or NULL (made 'null' by the caller) for a NULL value. */
-function jsonOf({ column, kind }: Field, times: 'iso' | 'ms'): SQL {
-  switch (kind) {
-    case 'raw':
-      return sql`${column}`;
-    case 'int':
-    case 'bool':
-      return sql`(${column})::text`;
-    case 'float':
-      // NaN has no JSON spelling; a reading like that is better shown as missing.
-      return sql`nullif(${column}, 'NaN')::text`;
-    case 'enum':
-      // Values of a fixed list: nothing to escape.
-      return sql`'"' || ${column} || '"'`;
-    case 'text':
-    case 'json':
-      return sql`to_json(${column})::text`;
-    case 'time':
-      return times === 'ms'
-        ? // date_part gives a float8, cheaper than extract's numeric at 100,000 rows.
-          sql`floor(date_part('epoch', ${column}) * 1000)::bigint::text`
-        : sql`'"' || to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
-  }
-}
-
-const valueOf = (field: Field, times: 'iso' | 'ms') =>
-  sql`coalesce(${jsonOf(field, times)}, 'null')`;
-
-/** `'{"a":' || a || ',"b":' || b || '}'`; names are constants of this file. */
-function objectOf(fields: readonly Field[]): SQL {
-  const parts = fields.map(
-    (f, i) => sql`${sql.raw(`'${i === 0 ? '{' : ','}"${f.name}":'`)} || ${valueOf(f, 'iso')}`,
-  );
-  return sql`${sql.join(parts, sql` || `)} || '}'`;
-}
-
-/** `'[' || a || ',' || b || ']'`. */
-function arrayOf(fields: readonly Field[]): SQL {
-  const parts = fields.map((f) => valueOf(f, 'ms'));
-  return sql`'[' || ${sql.join(parts, sql` || ',' || `)} || ']'`;
-}
 
 const p = currentPositions;
 const positionFields: Record<(typeof POSITION_ROW_FIELDS)[number], Field> = {

@@ -37,6 +37,7 @@ export const deviceListRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   { ctx },
 ) => {
   const deviceListRoute = {
+    config: { access: 'account' as const },
     schema: {
       tags: ['devices'],
       summary:
@@ -85,6 +86,7 @@ export const deviceListRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/accounts/:id/devices',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary: 'A page of trackers; query matches name, serial or address',
@@ -117,6 +119,7 @@ export const deviceListRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/accounts/:id/device-ids',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary: 'Ids of the trackers in some groups or matching filters',

@@ -13,6 +13,7 @@ export const deviceTriggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.get(
     '/devices/:id/triggers',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary: 'Temperature (°C) and humidity (%) SLA bounds of a tracker; null disables a bound',
@@ -29,6 +30,7 @@ export const deviceTriggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.post(
     '/devices/:id/triggers',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary:

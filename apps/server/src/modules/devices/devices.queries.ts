@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import {
   accountMemberships,
   currentPositions,
@@ -34,7 +35,7 @@ export interface DeviceFilter {
 }
 
 function filterCondition(scope: DeviceScope, filter: DeviceFilter): SQL {
-  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const pattern = filter.search ? containsPattern(filter.search) : undefined;
   return and(
     visibleDevices(scope),
     filter.statuses ? inArray(subscriptions.status, filter.statuses as never[]) : undefined,

@@ -28,6 +28,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/accounts/:id/devices/:deviceId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary: 'One tracker with model, subscription, SLA triggers and the users who may see it',
@@ -44,6 +45,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.put(
     '/accounts/:id/devices/:deviceId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary: 'Rename a tracker or change its note (update Devices)',
@@ -62,6 +64,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/accounts/:id/devices/:deviceId/meta',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary: 'Note of a tracker and the users who may see it besides full-access members',
@@ -81,6 +84,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.put(
     '/accounts/:id/devices/:deviceId/users',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary:
@@ -102,6 +106,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/accounts/:id/devices/:deviceId/events',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['devices'],
         summary:

@@ -26,6 +26,7 @@ export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/dwell/geofences',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['dwell'],
         summary: 'Dwell figures of every geofence of the account, by name',
@@ -50,6 +51,7 @@ export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/dwell/geofences/:geofenceId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['dwell'],
         summary: 'Dwell figures of one geofence (404 when the account has no such geofence)',
@@ -69,6 +71,7 @@ export const dwellRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/dwell/geofences/:geofenceId/devices',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['dwell'],
         summary:

@@ -68,6 +68,7 @@ it('sends the mail on the retry when sending failed', async () => {
     send: async () => {
       throw new Error('421 try again later');
     },
+    close: () => undefined,
   };
   await expect(deliverExport({ ...t.ctx, mailer: refusing }, d)).rejects.toThrow(
     '421 try again later',

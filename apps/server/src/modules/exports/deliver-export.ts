@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { findActor } from '../../access/actor';
+import { findActor, type Actor } from '../../access/actor';
 import type { Membership } from '../../access/membership.queries';
 import { findPrincipalUser } from '../../access/tokens.queries';
 import { claimMailing, createExport, exportOfJob, releaseMailing } from './exports.queries';
@@ -14,16 +14,25 @@ export interface ExportDelivery {
   /** What the mail calls the file: "The positions CSV you asked for in ...". */
   title: string;
   subject: string;
-  /** Builds the CSV for the member as they are now (their devices, their account). */
-  build(membership: Membership): Promise<string>;
+  /** The kind of file; a CSV unless said. */
+  file?: ExportFileKind;
+  /** Builds the file for the member as they are now (their devices, their account). */
+  build(membership: Membership, actor: Actor): Promise<string | Buffer>;
 }
 
+export interface ExportFileKind {
+  extension: string;
+  contentType: string;
+}
+
+const CSV_FILE: ExportFileKind = { extension: 'csv', contentType: 'text/csv' };
+
 /**
- * The one way an e-mailed export is delivered: build the file, store it, record the export,
- * mail the link. Every step is safe to repeat when the job is retried: the file and the row
- * are keyed by the job, and the mailing is recorded before the mail goes out (and given back
- * if sending fails), so a user never gets the link twice. A user who left the account by the
- * time the job runs gets nothing.
+ * The one way an e-mailed export (a CSV, a report's PDF) is delivered: build the file, store
+ * it, record the export, mail the link. Every step is safe to repeat when the job is retried:
+ * the file and the row are keyed by the job, and the mailing is recorded before the mail goes
+ * out (and given back if sending fails), so a user never gets the link twice. A user who left
+ * the account by the time the job runs gets nothing.
  */
 export async function deliverExport(
   ctx: Pick<AppContext, 'database' | 'storage' | 'mailer' | 'config'>,
@@ -39,7 +48,7 @@ export async function deliverExport(
 
   const exported =
     (await exportOfJob(db, delivery.jobId)) ??
-    (await storeExport(ctx, delivery, await delivery.build(membership)));
+    (await storeExport(ctx, delivery, await delivery.build(membership, actor)));
   if (!(await claimMailing(db, exported.id))) return;
 
   const link = new URL(`/api/exports/${exported.id}`, ctx.config.appUrl).href;
@@ -60,16 +69,17 @@ export async function deliverExport(
 async function storeExport(
   ctx: Pick<AppContext, 'database' | 'storage'>,
   delivery: ExportDelivery,
-  csv: string,
+  data: string | Buffer,
 ) {
-  const key = `exports/${delivery.jobId}.csv`;
-  await ctx.storage.put(key, csv);
+  const { extension, contentType } = delivery.file ?? CSV_FILE;
+  const key = `exports/${delivery.jobId}.${extension}`;
+  await ctx.storage.put(key, data);
   return createExport(ctx.database.db, {
     job_id: delivery.jobId,
     account_id: delivery.accountId,
     user_id: delivery.userId,
-    filename: `${delivery.filePrefix}-${new Date().toISOString().slice(0, 10)}.csv`,
-    content_type: 'text/csv',
+    filename: `${delivery.filePrefix}-${new Date().toISOString().slice(0, 10)}.${extension}`,
+    content_type: contentType,
     storage_key: key,
   });
 }

@@ -13,6 +13,7 @@ import {
   mailPositionsReport,
   positionsReport,
 } from './report-builder.service';
+import { publicPageLimit } from '../../http/rate-limits';
 
 const deviceIdCondition = z
   .union([idSchema, idListSchema, z.object({ in: idListSchema })])
@@ -42,6 +43,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/report-builder',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['positions'],
         summary:
@@ -72,7 +74,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/exports/:uuid',
     {
-      config: { public: true },
+      config: { access: 'public', rateLimit: publicPageLimit(ctx.config.PUBLIC_RATE_LIMIT) },
       schema: {
         tags: ['positions'],
         summary: 'Download a generated file by the unguessable id mailed to its owner (7 days)',

@@ -46,6 +46,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/accounts/:id/geofences',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['geofences'],
         summary:
@@ -88,6 +89,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/accounts/:id/geofences',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['geofences'],
         summary:
@@ -108,6 +110,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/accounts/:id/geofences/:geofenceId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['geofences'],
         summary: 'One geofence with the number of trackers inside it now',
@@ -124,6 +127,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.put(
     '/accounts/:id/geofences/:geofenceId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['geofences'],
         summary:
@@ -143,6 +147,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.delete(
     '/accounts/:id/geofences/:geofenceId',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['geofences'],
         summary: 'Delete a geofence and its visit records (manage Geofences)',
@@ -160,6 +165,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/accounts/:id/geofence-events',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['geofences'],
         summary:
@@ -192,6 +198,7 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/accounts/:id/geofence/nearest',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['geofences'],
         summary:

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import {
   accountMemberships,
   currentPositions,
@@ -46,7 +47,7 @@ export function groupRows(
   accountId: number,
   filter: { search?: string | undefined; groupId?: number } = {},
 ) {
-  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const pattern = filter.search ? containsPattern(filter.search) : undefined;
   return db
     .select({ id: deviceGroups.id, name: deviceGroups.name, account_id: deviceGroups.account_id })
     .from(deviceGroups)

@@ -45,6 +45,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/groups',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'Groups of the account by name, with their members (B2B accounts only)',
@@ -80,6 +81,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/accounts/:id/groups/:groupId',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'One group with its devices, each with its subscription and current position',
@@ -96,6 +98,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/accounts/:id/groups',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'Create a group, optionally with its first trackers',
@@ -114,6 +117,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     '/accounts/:id/groups/:groupId',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'Rename a group; device_ids, when given, replaces its trackers',
@@ -132,6 +136,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.delete(
     '/accounts/:id/groups/:groupId',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'Delete a group; its trackers stay, outside it',
@@ -164,6 +169,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     app.post(
       path,
       {
+        config: { access: 'account' },
         schema: {
           tags,
           summary,
@@ -185,6 +191,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.delete(
     '/accounts/:id/groups/:groupId/devices',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'Remove trackers from a group; with no device_ids, remove them all',

@@ -26,6 +26,35 @@ describe('platform routes', () => {
     ]);
   });
 
+  it('publishes no chat widget and no error reporting unless configured', async () => {
+    const { data } = (await t.app.inject({ url: '/api/config' })).json();
+    expect(data).toMatchObject({
+      help_chat_url: null,
+      support_email: 'support@waymark.local',
+      sentry_dsn: null,
+    });
+  });
+
+  it('publishes HELP_CHAT_URL, SUPPORT_EMAIL and SENTRY_DSN when set', async () => {
+    const configured = await createTestApp({
+      HELP_CHAT_URL: 'https://chat.example.test/widget',
+      SUPPORT_EMAIL: 'help@fleet.example.test',
+      SENTRY_DSN: 'https://key@errors.example.test/7',
+      SENTRY_ENVIRONMENT: 'staging',
+    });
+    try {
+      const { data } = (await configured.app.inject({ url: '/api/config' })).json();
+      expect(data).toMatchObject({
+        help_chat_url: 'https://chat.example.test/widget',
+        support_email: 'help@fleet.example.test',
+        sentry_dsn: 'https://key@errors.example.test/7',
+        sentry_environment: 'staging',
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('serves an OpenAPI document generated from the route schemas', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

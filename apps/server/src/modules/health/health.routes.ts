@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['platform'],
         summary: 'Health: database reachable and version (503 when the database is not)',
@@ -32,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/config',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['platform'],
         summary: 'Public settings of this installation (brand hosts, help link, version)',
@@ -48,6 +48,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         consumer_app_url: ctx.config.CONSUMER_APP_URL ?? null,
         consumer_hosts: ctx.config.CONSUMER_HOSTS,
         help_url: ctx.config.HELP_URL ?? null,
+        help_chat_url: ctx.config.HELP_CHAT_URL ?? null,
+        support_email: ctx.config.SUPPORT_EMAIL,
+        sentry_dsn: ctx.config.SENTRY_DSN ?? null,
+        sentry_environment: ctx.config.SENTRY_ENVIRONMENT,
         map_style_url: ctx.config.MAP_STYLE_URL ?? null,
         satellite_url: ctx.config.SATELLITE_URL || null,
       },

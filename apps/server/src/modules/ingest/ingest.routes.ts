@@ -81,7 +81,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/ingest/positions',
     {
-      config: { public: true },
+      config: { access: 'public' },
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags: ['ingest'],

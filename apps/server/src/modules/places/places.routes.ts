@@ -9,6 +9,7 @@ export const placeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/places',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['places'],
         summary: 'Places whose name starts with the typed text, best first',

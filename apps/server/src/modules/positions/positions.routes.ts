@@ -47,6 +47,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/accounts/:id/current-positions',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['positions'],
         summary: 'Newest position of every tracker the user may see (raw=1: SI units, as stored)',
@@ -84,6 +85,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/accounts/:id/devices/:deviceId/positions',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['positions'],
         summary:
@@ -106,6 +108,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/accounts/:id/positions',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['positions'],
         summary: 'Position history of several trackers in a range, one path per tracker',
@@ -131,6 +134,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/accounts/:id/devices/:deviceId/stops',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['positions'],
         summary:

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describeTrigger, ruleFires, type RuleTrigger } from '@waymark/domain';
+import { describeTrigger, ruleFires, RuleIndex, type RuleTrigger } from '@waymark/domain';
 import type { Database } from '../../db/client';
 import type { Bus } from '../../events/bus';
 import type { JobPayloads } from '../../jobs/job-catalogue';
@@ -33,7 +33,7 @@ interface Arrival {
  * rules costs the pipeline nothing. Triggers are handled a round at a time, in order.
  */
 export class RuleEngine {
-  private byAccount = new Map<number, RuleRow[]>();
+  private byAccount = new Map<number, RuleIndex<RuleRow>>();
   /** The newest firing of each rule as this process knows it (the throttle's memory). */
   private readonly lastFired = new Map<number, number>();
   private readonly names = new Map<number, string>();
@@ -83,12 +83,14 @@ export class RuleEngine {
     this.loading = this.loading
       .then(async () => {
         const rows = await enabledRuleRows(this.ctx.database.db);
-        const byAccount = new Map<number, RuleRow[]>();
+        const rulesOf = new Map<number, RuleRow[]>();
         for (const row of rows) {
-          byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row]);
+          rulesOf.set(row.account_id, [...(rulesOf.get(row.account_id) ?? []), row]);
           const known = this.lastFired.get(row.id) ?? 0;
           if (row.last_fired_at) this.lastFired.set(row.id, Math.max(known, +row.last_fired_at));
         }
+        const byAccount = new Map<number, RuleIndex<RuleRow>>();
+        for (const [accountId, rules] of rulesOf) byAccount.set(accountId, new RuleIndex(rules));
         this.byAccount = byAccount;
         this.follow(byAccount.size > 0);
       })
@@ -148,7 +150,7 @@ export class RuleEngine {
         device: { id, name },
         address: partial.address ?? this.addresses.get(id) ?? null,
       };
-      for (const rule of this.byAccount.get(accountId) ?? []) {
+      for (const rule of this.byAccount.get(accountId)?.candidates(trigger) ?? []) {
         if (!ruleFires(rule, trigger, this.lastFired.get(rule.id) ?? null)) continue;
         this.lastFired.set(rule.id, trigger.at);
         firings.push({

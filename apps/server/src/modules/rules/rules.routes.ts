@@ -42,6 +42,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/rules-engine',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "The account's rules by name",
@@ -59,6 +60,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/rules-engine',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Create a rule',
@@ -78,6 +80,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/rules-engine/:id',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'One rule',
@@ -96,6 +99,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.put(
     '/rules-engine/:id',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: "Replace a rule's fields",
@@ -116,6 +120,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.delete(
     '/rules-engine/:id',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'Delete a rule and its firing log',
@@ -135,6 +140,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/rules-engine/:id/firings',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: "The rule's newest firings (at most 100): trigger and each action's outcome",
@@ -153,6 +159,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/rules-engine/:id/test',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary:

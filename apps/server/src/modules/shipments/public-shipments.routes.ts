@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { publicShipment } from './public-shipments.service';
 import { partsQuery } from './shipment-query';
 import { tags } from './shipments.routes';
+import { publicPageLimit } from '../../http/rate-limits';
 
 /** The public tracking page's call (spec 001 §7): by uuid, without a login. */
 export const publicShipmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -14,7 +15,7 @@ export const publicShipmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     '/public-shipments/:uuid',
     {
-      config: { public: true },
+      config: { access: 'public', rateLimit: publicPageLimit(ctx.config.PUBLIC_RATE_LIMIT) },
       schema: {
         tags,
         summary:

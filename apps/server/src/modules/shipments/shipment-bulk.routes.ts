@@ -25,6 +25,7 @@ export const shipmentBulkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     app.post(
       `/accounts/:id/shipments/bulk/${action}`,
       {
+        config: { access: 'account' },
         schema: {
           tags,
           summary: archive
@@ -46,6 +47,7 @@ export const shipmentBulkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     '/accounts/:id/shipments/bulk/delete',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary: 'Delete shipments of one tab: key general or archived',

@@ -77,7 +77,10 @@ describe('shipment notifications', () => {
       .update(shipmentNotifications)
       .set({ sent_at: null })
       .where(eq(shipmentNotifications.id, row!.id));
-    const failing = { ...t.ctx, mailer: { send: () => Promise.reject(new Error('SMTP down')) } };
+    const failing = {
+      ...t.ctx,
+      mailer: { ...t.ctx.mailer, send: () => Promise.reject(new Error('SMTP down')) },
+    };
     const job = { id: 'j', name: 'shipment-notification', data: { notification_id: row!.id } };
     await expect(sendShipmentNotification(failing, job)).rejects.toThrow('SMTP down');
     const [released] = await t.db

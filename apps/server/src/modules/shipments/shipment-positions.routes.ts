@@ -16,6 +16,7 @@ export const shipmentPositionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
   app.get(
     '/accounts/:id/shipments/:shipmentId/position',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary:
@@ -34,6 +35,7 @@ export const shipmentPositionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
   app.get(
     '/accounts/:id/shipments/:shipmentId/position-history',
     {
+      config: { access: 'account' },
       schema: {
         tags,
         summary:

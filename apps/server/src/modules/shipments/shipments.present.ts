@@ -41,6 +41,7 @@ export function presentFence(f: FenceRow | null): ShipmentGeofence | null {
 
 /** A stored custom address (jsonb), or null when the side is a geofence. */
 export function addressOf(value: unknown): ShipmentAddress | null {
+  if (value === null || value === undefined) return null;
   const parsed = shipmentAddressSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }

@@ -20,6 +20,7 @@ import {
   type ShipmentStatus,
 } from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import { accounts, devices, geofences, shipmentEvents, shipments } from '../../db/schema';
 import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
 
@@ -68,11 +69,9 @@ export interface ShipmentFilter {
   search?: string | undefined;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** The conditions of a filter, within the shipments of trackers the member sees. */
-function filterConditions(scope: DeviceScope, f: ShipmentFilter): SQL {
-  const pattern = f.search ? like(f.search) : undefined;
+export function filterConditions(scope: DeviceScope, f: ShipmentFilter): SQL {
+  const pattern = f.search ? containsPattern(f.search) : undefined;
   return and(
     eq(shipments.account_id, scope.id),
     visibleDevices(scope),

@@ -1,3 +1,4 @@
+import { shipmentListBody } from './shipment-list-text';
 import {
   catchUp,
   endByHand,
@@ -54,6 +55,20 @@ export async function listShipments(
   const rows = await shipmentRows(ctx.database.db, actor.devices, options);
   const parts = await shipmentParts(ctx.database.db, rows, wanted);
   return rows.map((row) => presentShipment(row, parts));
+}
+
+/**
+ * The list page's body: listShipments as JSON written by the database, for the parts the page
+ * asks (the tracker, the geofences, the current position).
+ */
+export function shipmentListJson(
+  ctx: AppContext,
+  actor: Actor,
+  options: ListOptions,
+  wanted: PartsWanted,
+) {
+  authorizeShipments(actor, 'read');
+  return shipmentListBody(ctx.database.db, actor.devices, options, wanted);
 }
 
 /** One shipment of a tracker the actor sees (404 otherwise), with the parts asked for. */

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAudit, timezones, users } from '../../db/schema';
+import type { LoginFailures } from '../auth/login-throttle';
 
 const userColumns = {
   id: users.id,
@@ -72,19 +73,42 @@ export async function recordLogin(
 }
 
 /** Failed logins for this e-mail from this address in the last minute. */
-export async function recentFailures(db: Db, email: string, ip: string) {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * The failed logins the throttle weighs (auth/login-throttle.ts): of this address and e-mail
+ * since their last success (within `pairWindowMs`), of this address and of this e-mail within
+ * `burstWindowMs`, and whether the e-mail ever signed in from this address.
+ */
+export async function loginFailures(
+  db: Db,
+  email: string,
+  ip: string,
+  windows: { pairWindowMs: number; burstWindowMs: number },
+): Promise<LoginFailures> {
+  const lower = email.toLowerCase();
+  const since = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`;
+  const failed = (...where: SQL[]) =>
+    db
+      .select({ failures: count(), last: max(loginAudit.created_at) })
+      .from(loginAudit)
+      .where(and(eq(loginAudit.success, false), ...where))
+      .then(([row]) => ({ failures: row?.failures ?? 0, last: row?.last ?? null }));
+  const [lastSuccess] = await db
+    .select({ at: max(loginAudit.created_at) })
     .from(loginAudit)
-    .where(
-      and(
-        eq(loginAudit.email, email.toLowerCase()),
-        eq(loginAudit.ip, ip),
-        eq(loginAudit.success, false),
-        gt(loginAudit.created_at, sql`now() - interval '1 minute'`),
-      ),
-    );
-  return row?.n ?? 0;
+    .where(and(eq(loginAudit.email, lower), eq(loginAudit.ip, ip), eq(loginAudit.success, true)));
+  const pairSince = lastSuccess?.at
+    ? sql`greatest(${lastSuccess.at.toISOString()}::timestamptz, ${since(windows.pairWindowMs)})`
+    : since(windows.pairWindowMs);
+  const [pair, address, byEmail] = await Promise.all([
+    failed(
+      eq(loginAudit.email, lower),
+      eq(loginAudit.ip, ip),
+      gt(loginAudit.created_at, pairSince),
+    ),
+    failed(eq(loginAudit.ip, ip), gt(loginAudit.created_at, since(windows.burstWindowMs))),
+    failed(eq(loginAudit.email, lower), gt(loginAudit.created_at, since(windows.burstWindowMs))),
+  ]);
+  return { pair, address, email: byEmail, knownAddress: lastSuccess?.at != null };
 }
 
 export async function timezoneExists(db: Db, id: number) {

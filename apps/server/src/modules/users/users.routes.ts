@@ -26,6 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/me',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user with their accounts, roles, flags and settings',
@@ -38,6 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.put(
     '/users/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: 'Update a profile (your own; platform admins any)',
@@ -54,7 +56,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/timezones',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['users'],
         summary: 'IANA time zones a user can choose',
@@ -67,6 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/accounts/:id/user-settings',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['users'],
         summary: "The signed-in user's settings in this account (code/value pairs)",
@@ -83,6 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/accounts/:id/user-settings',
     {
+      config: { access: 'account' },
       schema: {
         tags: ['users'],
         summary: 'Store user settings in this account; returns every setting after the change',

@@ -3,6 +3,10 @@ import { Loader, Modal } from '@mantine/core';
 import { MODAL_REGISTRY } from './modalRegistry';
 import { modals } from './modalQueue';
 
+/** A modal whose title depends on the opening (the common confirmation) passes it in props. */
+const titleOf = (props: Record<string, unknown> | undefined) =>
+  typeof props?.title === 'string' ? props.title : undefined;
+
 /** Shows the newest modal of the queue. */
 export function ModalHost() {
   const entries = useSyncExternalStore(modals.subscribe, modals.entries);
@@ -15,7 +19,7 @@ export function ModalHost() {
     <Modal
       opened={Boolean(Body)}
       onClose={close}
-      title={registered?.title}
+      title={registered?.title ?? titleOf(current?.props)}
       size={registered?.size ?? 'md'}
       withCloseButton={registered?.withCloseButton ?? true}
       closeOnClickOutside={registered?.closeOnClickOutside ?? true}

@@ -20,6 +20,10 @@ export const MODAL_NAMES = [
   'device-positions-download',
   'dialog-edit',
   'dwell-help',
+  // Not in spec 002 §2.8: the platform admin's order for an account (issue 22).
+  'admin-order',
+  // Not in spec 002 §2.8: a serial that reports without a tracker, provisioned (issue 23).
+  'admin-provision',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

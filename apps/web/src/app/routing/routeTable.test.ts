@@ -17,16 +17,21 @@ describe('route table', () => {
     expect(matches('/geofences')).toBe(true);
     expect(matches('/alerts')).toBe(true);
     expect(matches('/dashboards/dwell')).toBe(true);
-    expect(matches('/reports')).toBe(false);
-    expect(matches('/manage/orders')).toBe(false);
+    expect(matches('/reports')).toBe(true);
+    expect(matches('/reports/12')).toBe(true);
+    expect(matches('/utility')).toBe(true);
+    expect(matches('/no-such-screen')).toBe(false);
+    expect(matches('/manage/orders')).toBe(true);
+    expect(matches('/manage/orders/7')).toBe(true);
+    expect(matches('/manage/subscriptions/7')).toBe(true);
   });
 
-  it('opens /manage at the first built tab', () => {
+  it('opens /manage at Subscriptions', () => {
     const match = matchRoutes(routes, '/manage');
     const index = match?.at(-1)?.route as RouteObject | undefined;
     expect(index?.index).toBe(true);
     const element = index?.element as ReactElement<{ to: string }> | undefined;
-    expect(element?.props.to).toBe('users');
+    expect(element?.props.to).toBe('subscriptions');
   });
 
   it('wraps guarded screens in a guard', () => {
@@ -38,6 +43,11 @@ describe('route table', () => {
   it('knows the public pages', () => {
     expect(isPublicPath('/reset-password')).toBe(true);
     expect(isPublicPath('/shipments/track/abc')).toBe(true);
+    expect(isPublicPath('/reports/view/abc')).toBe(true);
+    expect(isPublicPath('/approve-order/abc')).toBe(true);
+    expect(isPublicPath('/approve-order-success')).toBe(true);
+    expect(isPublicPath('/payment-success')).toBe(true);
+    expect(isPublicPath('/reports/12')).toBe(false);
     expect(isPublicPath('/shipments/12')).toBe(false);
   });
 });
@@ -48,6 +58,31 @@ describe('legacy redirects', () => {
     expect(fillParams(target ?? '', { id: '42' })).toBe('/trackers/42');
     expect(LEGACY_REDIRECTS).toContainEqual(['/dashboard/geofences/new', '/geofences/create']);
     expect(LEGACY_REDIRECTS).toContainEqual(['/dashboard/users', '/manage/users']);
+  });
+
+  it('cover every legacy path of spec 000 §2.1, each landing on a built screen', () => {
+    const spec = [
+      '/dashboard/devices',
+      '/dashboard/devices/:id',
+      '/dashboard/geofences',
+      '/dashboard/geofences/:id',
+      '/dashboard/geofences/new',
+      '/dashboard/shipments',
+      '/dashboard/shipments/:id',
+      '/dashboard/shipments/new',
+      '/dashboard/alerts',
+      '/dashboard/reports',
+      '/dashboard/rules',
+      '/dashboard/account',
+      '/dashboard/users',
+      '/my-account/orders',
+      '/my-account/subscriptions',
+    ];
+    expect(LEGACY_REDIRECTS.map(([from]) => from).sort()).toEqual([...spec].sort());
+    for (const [, to] of LEGACY_REDIRECTS) {
+      const target = fillParams(to, { id: '42' });
+      expect(matches(target), `${target} is mounted`).toBe(true);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { builtManageSections, MANAGE_SECTIONS } from '../../features/manage/manageSections';
+import { MANAGE_SECTIONS } from '../../features/manage/manageSections';
 import type { ScreenRoute } from './screenRoute';
 
 /**
@@ -16,16 +16,38 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
     name: 'PasswordResetView',
     screen: () => import('../../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   },
-  { path: 'create-account', name: 'CreateAccountView' },
-  { path: 'payment-success', name: 'PaymentSuccessView' },
-  { path: 'approve-order/:uuid' },
-  { path: 'approve-order-success' },
+  {
+    path: 'create-account',
+    name: 'CreateAccountView',
+    screen: () => import('../../features/auth/CreateAccountPage').then((m) => m.CreateAccountPage),
+  },
+  {
+    path: 'payment-success',
+    name: 'PaymentSuccessView',
+    screen: () =>
+      import('../../features/billing/public/PaymentSuccessPage').then((m) => m.PaymentSuccessPage),
+  },
+  {
+    path: 'approve-order/:uuid',
+    screen: () =>
+      import('../../features/billing/public/ApproveOrderPage').then((m) => m.ApproveOrderPage),
+  },
+  {
+    path: 'approve-order-success',
+    screen: () =>
+      import('../../features/billing/public/ApproveOrderSuccessPage').then(
+        (m) => m.ApproveOrderSuccessPage,
+      ),
+  },
   {
     path: 'shipments/track/:uuid',
     screen: () =>
       import('../../features/shipments/track/PublicShipmentPage').then((m) => m.PublicShipmentPage),
   },
-  { path: 'reports/view/:uuid' },
+  {
+    path: 'reports/view/:uuid',
+    screen: () => import('../../features/reports/PublicReportPage').then((m) => m.PublicReportPage),
+  },
   {
     path: '403',
     screen: () => import('../../features/errors/ForbiddenPage').then((m) => m.ForbiddenPage),
@@ -161,8 +183,17 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     path: 'alerts',
     screen: () => import('../../features/alerts/AlertsPage').then((m) => m.AlertsPage),
   },
-  { path: 'reports' },
-  { path: 'reports/:id' },
+  {
+    path: 'reports',
+    name: 'ReportListView',
+    screen: () => import('../../features/reports/ReportListPage').then((m) => m.ReportListPage),
+  },
+  {
+    path: 'reports/:id',
+    name: 'ReportDetailsView',
+    screen: () =>
+      import('../../features/reports/ReportDetailsPage').then((m) => m.ReportDetailsPage),
+  },
   {
     path: 'rules',
     name: 'rules.index',
@@ -186,11 +217,20 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     guard: { can: ['manage', 'Account'] },
     screen: () => import('../../features/manage/ManagePage').then((m) => m.ManagePage),
     children: [
-      // The spec opens Subscriptions; until it is built /manage opens the first built tab.
-      { index: true, redirect: builtManageSections()[0]?.path ?? 'subscriptions' },
+      { index: true, redirect: 'subscriptions' },
       ...MANAGE_SECTIONS.map(({ path, guard, screen }) => ({ path, guard, screen })),
-      { path: 'subscriptions/:id' },
-      { path: 'orders/:id' },
+      {
+        path: 'subscriptions/:id',
+        screen: () =>
+          import('../../features/billing/subscriptions/SubscriptionDetailsPage').then(
+            (m) => m.SubscriptionDetailsPage,
+          ),
+      },
+      {
+        path: 'orders/:id',
+        screen: () =>
+          import('../../features/billing/orders/OrderDetailsPage').then((m) => m.OrderDetailsPage),
+      },
     ],
   },
   {
@@ -200,7 +240,13 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     screen: () =>
       import('../../features/account/AccountSettingsPage').then((m) => m.AccountSettingsPage),
   },
-  { path: 'utility', name: 'UtilityView', guard: { platformAdmin: true }, withoutAccount: true },
+  {
+    path: 'utility',
+    name: 'UtilityView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () => import('../../features/utilities/UtilityPage').then((m) => m.UtilityPage),
+  },
   // Not in spec 002 §2.1: where a platform admin finds the accounts they may look into.
   {
     path: 'admin/accounts',
@@ -208,6 +254,40 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     guard: { platformAdmin: true },
     withoutAccount: true,
     screen: () => import('../../features/admin/AdminAccountsPage').then((m) => m.AdminAccountsPage),
+  },
+  // Not in spec 002 §2.1: where a platform admin finds any account's tracker (its admin
+  // details) and the serials that report without one, to provision them (issue 23).
+  {
+    path: 'admin/devices',
+    name: 'AdminDevicesView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () => import('../../features/admin/AdminDevicesPage').then((m) => m.AdminDevicesPage),
+  },
+  // Not in the spec: where a platform admin finds a user to imitate (spec 002 §6).
+  {
+    path: 'admin/users',
+    name: 'AdminUsersView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () => import('../../features/admin/AdminUsersPage').then((m) => m.AdminUsersPage),
+  },
+  // Not in the spec: the writes platform admins made, own and while imitating (issue 23).
+  {
+    path: 'admin/audit-log',
+    name: 'AuditLogView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () => import('../../features/admin/AuditLogPage').then((m) => m.AuditLogPage),
+  },
+  // Not in the spec: the satisfaction survey's answers (spec 002 §2.11; issue 23).
+  {
+    path: 'admin/survey',
+    name: 'SurveyResponsesView',
+    guard: { platformAdmin: true },
+    withoutAccount: true,
+    screen: () =>
+      import('../../features/admin/SurveyResponsesPage').then((m) => m.SurveyResponsesPage),
   },
   // Not in the spec either: the mail and SMS outboxes of an installation without SMTP or SMS.
   {

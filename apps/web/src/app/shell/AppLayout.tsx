@@ -7,11 +7,17 @@ import { useSession } from '../session/useSession';
 import { AccountMenu } from './AccountMenu';
 import { AlertToasts } from './AlertToasts';
 import classes from './AppLayout.module.css';
+import { HelpLauncher } from './HelpLauncher';
 import { ImitationBanner } from './ImitationBanner';
+import { SimReplaceBanner } from '../../features/sim-replacement/SimReplaceBanner';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
+import { SatisfactionSurvey } from './SatisfactionSurvey';
 
-/** The shell of every private screen: impersonation banner, header with navigation, page. */
+/**
+ * The shell of every private screen: impersonation banner, header with navigation, the SIM
+ * replacement banner when a tracker's card is due, page.
+ */
 export function AppLayout() {
   const view = useSession();
   const [menuOpened, menu] = useDisclosure(false);
@@ -40,6 +46,7 @@ export function AppLayout() {
         </Group>
         <AccountMenu view={view} />
       </Group>
+      {view.account && <SimReplaceBanner />}
       <Drawer opened={mobile && menuOpened} onClose={menu.close} title={<Logo />} size="xs">
         {view.account && (
           <Text size="sm" c="dimmed" mb="sm" px={12}>
@@ -51,6 +58,8 @@ export function AppLayout() {
       <Box component="main" className={classes.main}>
         <Outlet />
       </Box>
+      <HelpLauncher view={view} />
+      <SatisfactionSurvey view={view} />
     </Box>
   );
 }

@@ -38,7 +38,12 @@ export const NAV_ITEMS: NavItem[] = [
   },
   // Not in the spec's list: platform admins need a way to the accounts they can open.
   { label: 'Accounts', to: '/admin/accounts', rule: { platformAdmin: true } },
+  { label: 'Devices', to: '/admin/devices', rule: { platformAdmin: true } },
+  { label: 'Users', to: '/admin/users', rule: { platformAdmin: true } },
   { label: 'Outbox', to: '/admin/outbox', rule: { platformAdmin: true } },
+  { label: 'Audit Log', to: '/admin/audit-log', rule: { platformAdmin: true } },
+  { label: 'Utilities', to: '/utility', rule: { platformAdmin: true } },
+  { label: 'Survey', to: '/admin/survey', rule: { platformAdmin: true } },
   { label: 'Get Help', href: (config) => config.help_url || DEFAULT_HELP_URL },
 ];
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { PASSWORD_SUCCESS_TOAST_MS } from '@waymark/domain';
 import { useNavigate } from 'react-router';
 import { useChangePassword } from '../../api/account';
@@ -36,19 +36,11 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          description={hints.passwordHint}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.currentTarget.value)}
-          error={hints.confirmationError}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={!hints.valid || change.isPending || change.isSuccess}>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { MESSAGES } from '@waymark/domain';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPassword } from '../../api/auth';
@@ -53,19 +53,11 @@ export function ResetPasswordPage() {
               {error}
             </Alert>
           )}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            description={hints.passwordHint}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={hints.confirmationError}
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
           />
           <Button type="submit" fullWidth disabled={!hints.valid || !token || !email || submitting}>
             {submitting ? 'Resetting...' : 'Reset Password'}

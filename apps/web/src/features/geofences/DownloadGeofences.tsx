@@ -5,12 +5,10 @@ import dayjs from 'dayjs';
 import { ApiError } from '../../api/client';
 import { emailGeofencesCsv } from '../../api/geofences';
 import { useSession } from '../../app/session/useSession';
+import { confirmDownloadStarted } from '../../app/modals/downloadConfirmation';
 import { toast } from '../../app/toast';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import type { DateRange } from '../../components/dateRange';
-
-export const CSV_CONFIRMATION =
-  'Your CSV is being generated. Once ready, you will receive an email notification with the download link';
 
 /** The server's own message, or nothing so the toast says 'An error occurred' (spec 000 §8). */
 function serverMessage(error: unknown): string | null {
@@ -32,8 +30,8 @@ export function DownloadGeofences({ accountId }: { accountId: number }) {
     setBusy(true);
     try {
       const message = await emailGeofencesCsv(accountId, range.start, range.end);
-      toast.success(message || CSV_CONFIRMATION);
       setOpened(false);
+      confirmDownloadStarted(message || undefined);
     } catch (error) {
       toast.error(serverMessage(error));
     } finally {

@@ -7,7 +7,16 @@ import { BREAKPOINTS } from '@waymark/domain';
  * The geofence screens' frame: a scrolling panel on the left and the map filling the rest
  * under the 63 px header; below 768 px the map sits under the panel.
  */
-export function PlacesLayout({ panel, map }: { panel: ReactNode; map: ReactNode }) {
+export function PlacesLayout({
+  panel,
+  map,
+  headerHeight = 63,
+}: {
+  panel: ReactNode;
+  map: ReactNode;
+  /** Height of the shell's header above; 0 on the public pages, which have none. */
+  headerHeight?: number;
+}) {
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`) ?? false;
   if (mobile) {
     return (
@@ -20,7 +29,9 @@ export function PlacesLayout({ panel, map }: { panel: ReactNode; map: ReactNode 
     );
   }
   return (
-    <Box style={{ display: 'flex', height: 'calc(100dvh - 63px)', overflow: 'hidden' }}>
+    <Box
+      style={{ display: 'flex', height: `calc(100dvh - ${headerHeight}px)`, overflow: 'hidden' }}
+    >
       <Paper
         radius={0}
         withBorder

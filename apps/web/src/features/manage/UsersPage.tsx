@@ -1,21 +1,47 @@
 import { useState } from 'react';
-import { Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useAccountUsers } from '../../api/manage';
-import { useCurrentAccount } from '../../app/session/useSession';
+import { IconDots, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import type { AccountUser } from '@waymark/domain';
+import { useAccountUsersCounted } from '../../api/manage';
+import { modals } from '../../app/modals/modalQueue';
+import { useCurrentAccount, useSession } from '../../app/session/useSession';
 import { EmptyState } from '../../components/EmptyState';
+import { RemoveUserModal } from './RemoveUserModal';
 import { deviceAccessLabel, roleLabel } from './userLabels';
 
 const PER_PAGE = 25;
 
-/** User Access: the account's users, read-only (spec 002 §2.3). */
+/** User Access (spec 002 §2.3): the account's users, invitations, permissions and removal. */
 export function UsersPage() {
   const account = useCurrentAccount();
+  const me = useSession()?.me;
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const users = useAccountUsers(account?.id ?? 0, { page, perPage: PER_PAGE, query });
+  const [removing, setRemoving] = useState<AccountUser | null>(null);
+  const {
+    list: users,
+    countOf,
+    counting,
+  } = useAccountUsersCounted(account?.id ?? 0, {
+    page,
+    perPage: PER_PAGE,
+    query,
+  });
   const rows = users.data?.data ?? [];
   const meta = users.data?.meta;
 
@@ -32,13 +58,21 @@ export function UsersPage() {
           <Title order={2} size="h4">
             Users
           </Title>
-          <TextInput
-            aria-label="Search users"
-            placeholder="Search..."
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => onSearch(e.currentTarget.value)}
-          />
+          <Group>
+            <TextInput
+              aria-label="Search users"
+              placeholder="Search..."
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => onSearch(e.currentTarget.value)}
+            />
+            <Button
+              leftSection={<IconUserPlus size={16} />}
+              onClick={() => modals.open('invite-user')}
+            >
+              Invite Users
+            </Button>
+          </Group>
         </Group>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" highlightOnHover>
@@ -47,6 +81,9 @@ export function UsersPage() {
                 <Table.Th>User Info</Table.Th>
                 <Table.Th>Role</Table.Th>
                 <Table.Th>Devices</Table.Th>
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -59,7 +96,28 @@ export function UsersPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{roleLabel(user.role)}</Table.Td>
-                  <Table.Td>{deviceAccessLabel(user)}</Table.Td>
+                  <Table.Td>
+                    {deviceAccessLabel(user, counting ? undefined : countOf.get(user.id))}
+                  </Table.Td>
+                  <Table.Td>
+                    {user.id !== me?.id && (
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" aria-label={`Actions for ${user.name}`}>
+                            <IconDots size={16} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => modals.open('edit-user', { user })}>
+                            Edit User
+                          </Menu.Item>
+                          <Menu.Item color="red" onClick={() => setRemoving(user)}>
+                            Remove
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -82,6 +140,7 @@ export function UsersPage() {
           </Group>
         )}
       </Stack>
+      <RemoveUserModal user={removing} onClose={() => setRemoving(null)} />
     </Paper>
   );
 }

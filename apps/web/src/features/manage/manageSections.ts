@@ -11,15 +11,33 @@ export interface ManageSection {
 
 /** In the spec's tab order; /manage opens the first one that is built. */
 export const MANAGE_SECTIONS: ManageSection[] = [
-  { path: 'subscriptions', label: 'Subscriptions' },
+  {
+    path: 'subscriptions',
+    label: 'Subscriptions',
+    screen: () =>
+      import('../billing/subscriptions/SubscriptionListPage').then((m) => m.SubscriptionListPage),
+  },
   {
     path: 'users',
     label: 'User Access',
     screen: () => import('./UsersPage').then((m) => m.UsersPage),
   },
-  { path: 'orders', label: 'Order History' },
-  { path: 'addresses', label: 'Addresses' },
-  { path: 'payment', label: 'Payment Methods' },
+  {
+    path: 'orders',
+    label: 'Order History',
+    screen: () => import('../billing/orders/OrderListPage').then((m) => m.OrderListPage),
+  },
+  {
+    path: 'addresses',
+    label: 'Addresses',
+    screen: () => import('../billing/addresses/AddressesPage').then((m) => m.AddressesPage),
+  },
+  {
+    path: 'payment',
+    label: 'Payment Methods',
+    screen: () =>
+      import('../billing/payment-methods/PaymentMethodsPage').then((m) => m.PaymentMethodsPage),
+  },
   {
     path: 'api',
     label: 'API Access',

@@ -1,14 +1,14 @@
-import { ROLE_LABELS, type Role } from '@waymark/domain';
-import type { AccountUser } from '../../api/manage';
+import { devicesLabel, ROLE_LABELS, type AccountUser, type Role } from '@waymark/domain';
 
-/** Devices column of the users list (spec 002 §2.3). */
+/**
+ * Devices column of the users list (spec 002 §2.3): 'All Devices', 'N Devices', or 'Loading'
+ * while the count (`undefined`) is on its way.
+ */
 export function deviceAccessLabel(
-  user: Pick<AccountUser, 'full_device_access' | 'devices_count'>,
+  user: Pick<AccountUser, 'full_device_access'>,
+  count: number | null | undefined,
 ): string {
-  if (user.full_device_access) return 'All Devices';
-  // No count from the server is shown as unknown rather than as a misleading zero.
-  if (user.devices_count === null) return '-';
-  return user.devices_count === 1 ? '1 Device' : `${user.devices_count} Devices`;
+  return devicesLabel(user.full_device_access, count);
 }
 
 export function roleLabel(role: Role): string {

@@ -6,11 +6,11 @@ import { IconCheck, IconLink } from '@tabler/icons-react';
 export const COPY_RESET_MS = 2_000;
 
 /**
- * 'Copy Link': puts the public tracking address on the clipboard and says 'Copied!' for two
+ * 'Copy Link' (or `label`): puts a public page's address on the clipboard and says 'Copied!' for two
  * seconds. Outside a secure context the browser has no clipboard API: spec 001 §8 logs
  * 'Connection is not secure.' and does nothing else.
  */
-export function CopyLinkButton({ url }: { url: string }) {
+export function CopyLinkButton({ url, label = 'Copy Link' }: { url: string; label?: string }) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -26,7 +26,7 @@ export function CopyLinkButton({ url }: { url: string }) {
     }
     navigator.clipboard.writeText(url).then(
       () => setCopied(true),
-      (error: unknown) => console.error('Copying the shipment link failed', error),
+      (error: unknown) => console.error('Copying the link failed', error),
     );
   };
 
@@ -39,7 +39,7 @@ export function CopyLinkButton({ url }: { url: string }) {
       onClick={copy}
       aria-live="polite"
     >
-      {copied ? 'Copied!' : 'Copy Link'}
+      {copied ? 'Copied!' : label}
     </Button>
   );
 }

@@ -1,19 +1,23 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
-import { Box, Center, Loader, Paper, Tabs } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, Tabs, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDeviceList } from '../../api/devices';
 import { withLive } from '../../api/livePositions';
 import { useAccountPositions } from '../../api/realtime';
+import { session } from '../../api/session';
 import { useSession } from '../../app/session/useSession';
 import { EmptyState } from '../../components/EmptyState';
 import type { DateRange } from '../../components/dateRange';
 import { GroupsTab } from '../groups/GroupsTab';
+import { ScoutBridgeContext, useScoutBridgeStore } from '../scout/scoutBridge';
+import { ScoutColumn } from '../scout/ScoutColumn';
 import {
   filterTrackers,
   nextPaging,
   pageOf,
+  SCOUT_RESET_TEXT,
   type Paging,
   type TrackerFilters,
 } from './list/filters';
@@ -34,8 +38,8 @@ const SelectionMap = lazy(() =>
 
 /**
  * DeviceListView (/trackers), where login lands (spec 000 §2.3): the list of trackers with
- * search, tabs, filters and paging on the left, the map in the centre. Scout's right column
- * comes with the Scout issue.
+ * search, tabs, filters and paging on the left, the map in the centre, and Scout's chat on the
+ * right for users who may use AI (open by default; spec 001 §2).
  */
 export function DeviceListPage() {
   const view = useSession();
@@ -68,6 +72,8 @@ export function DeviceListPage() {
   const selection = useTrackerSelectionStore();
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [mobileColumn, setMobileColumn] = useState<ScreenColumn>('left');
+  const canUseAi = view?.ability.can('use', 'Ai') ?? false;
+  const [scoutOpen, setScoutOpen] = useState(true);
   const [tab, setTab] = useState<string | null>('all');
   const [range, setRange] = useState<DateRange>(() => ({
     start: new Date(Date.now() - DEFAULT_RANGE_DAYS * 86_400_000),
@@ -118,6 +124,22 @@ export function DeviceListPage() {
     },
     [update],
   );
+  // Scout's action buttons (spec 001 §8): its filter narrows this list; map actions show the
+  // map on phones.
+  const scout = useScoutBridgeStore({
+    onFilter: (ids) => {
+      onFilters({ ids });
+      setTab('all');
+      if (mobile) setMobileColumn('left');
+    },
+    onMapAction: () => {
+      if (mobile) setMobileColumn('center');
+    },
+  });
+  const askScout = useCallback(() => {
+    setScoutOpen(true);
+    if (mobile) setMobileColumn('right');
+  }, [mobile]);
   const onCheck = useCallback((id: number, on: boolean) => {
     setChecked((current) => {
       const next = new Set(current);
@@ -162,6 +184,14 @@ export function DeviceListPage() {
           value="all"
           style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
         >
+          {filters.ids && (
+            <Group px="sm" py={4} gap="xs" justify="space-between" bg="violet.0">
+              <Text size="sm">Scout is showing {filters.ids.length} trackers.</Text>
+              <Button size="xs" variant="light" onClick={() => onFilters({ ids: null })}>
+                {SCOUT_RESET_TEXT}
+              </Button>
+            </Group>
+          )}
           {list.isPending ? (
             <Center py="xl">
               <Loader size="sm" aria-label="Loading trackers" />
@@ -230,6 +260,8 @@ export function DeviceListPage() {
         now={now}
         onRange={setRange}
         report={report}
+        // Shown while it would open something: the closed column, or the chat on a phone.
+        onAskScout={canUseAi && (mobile || !scoutOpen) ? askScout : null}
       />
       <MapSlot>
         <SelectionMap trackers={filtered} selection={selection} />
@@ -237,14 +269,33 @@ export function DeviceListPage() {
     </>
   );
 
-  return (
-    <ScreenColumns
-      oneColumn={mobile}
-      column={mobileColumn}
-      onColumn={setMobileColumn}
-      showLeft={sidebarOpen}
-      left={listColumn}
-      center={mapColumn}
+  // A new account, user or impersonation starts a fresh chat (spec 001 §4).
+  const scoutKey = `${accountId ?? ''}:${view?.me.id ?? ''}:${session.imitationToken() ?? ''}`;
+  const scoutColumn = canUseAi ? (
+    <ScoutColumn
+      key={scoutKey}
+      onClose={
+        mobile
+          ? null
+          : () => {
+              setScoutOpen(false);
+            }
+      }
     />
+  ) : undefined;
+
+  return (
+    <ScoutBridgeContext.Provider value={scout}>
+      <ScreenColumns
+        oneColumn={mobile}
+        column={mobileColumn}
+        onColumn={setMobileColumn}
+        showLeft={sidebarOpen}
+        left={listColumn}
+        center={mapColumn}
+        right={scoutColumn}
+        showRight={scoutOpen}
+      />
+    </ScoutBridgeContext.Provider>
   );
 }

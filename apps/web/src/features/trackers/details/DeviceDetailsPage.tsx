@@ -4,6 +4,9 @@ import { NotFoundPage } from '../../errors/NotFoundPage';
 import { backLinkFor } from './backLink';
 import { DeviceDetailsView } from './DeviceDetailsView';
 
+/** The admin variant is opened from the platform admin's list of every account's trackers. */
+const ADMIN_BACK_LINK = { label: 'All Devices', to: '/admin/devices' };
+
 const toId = (raw: string | undefined) => {
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 ? id : null;
@@ -28,7 +31,7 @@ export function DeviceDetailsPage() {
       key={`${accountId}:${deviceId}`}
       accountId={accountId}
       deviceId={deviceId}
-      back={backLinkFor(location.state)}
+      back={params.accountId ? ADMIN_BACK_LINK : backLinkFor(location.state)}
     />
   );
 }

@@ -7,11 +7,9 @@ import {
   type PositionsReport,
 } from '../../../api/devices';
 import { ApiError } from '../../../api/client';
+import { confirmDownloadStarted } from '../../../app/modals/downloadConfirmation';
 import { toast } from '../../../app/toast';
 import { DOWNLOAD_MAX_DAYS, exceedsDownloadLimit } from './preferences';
-
-export const CSV_EMAIL_CONFIRMATION =
-  'Your CSV is being generated. Once ready, you will receive an email notification with the download link';
 
 /** The server's own message, or nothing so the toast says 'An error occurred' (spec 000 §8). */
 function serverMessage(error: unknown): string | null {
@@ -59,7 +57,7 @@ export function DownloadMenu({ report }: { report: PositionsReport }) {
           onClick={() =>
             void run(async () => {
               await emailPositionsCsv(report);
-              toast.success(CSV_EMAIL_CONFIRMATION);
+              confirmDownloadStarted();
             })
           }
         >

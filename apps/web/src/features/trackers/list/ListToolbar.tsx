@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
 import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconRefresh,
+  IconSparkles,
 } from '@tabler/icons-react';
 import type { PositionsReport } from '../../../api/devices';
 import { useSession } from '../../../app/session/useSession';
@@ -31,9 +32,14 @@ interface ListToolbarProps {
   now: Date;
   onRange: (range: DateRange) => void;
   report: PositionsReport;
+  /** Opens Scout's column; null for users who may not use AI (spec 000 §2.4). */
+  onAskScout: (() => void) | null;
 }
 
-/** Refresh, auto-refresh, filters, controls with a date range, and downloads (spec 000 §2.3). */
+/**
+ * Refresh, auto-refresh, filters, controls with a date range, downloads (spec 000 §2.3) and
+ * 'Ask Scout' for users who may use AI (§2.4).
+ */
 export function ListToolbar(props: ListToolbarProps) {
   const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
   return (
@@ -100,6 +106,18 @@ export function ListToolbar(props: ListToolbarProps) {
         />
       )}
       <DownloadMenu report={props.report} />
+      {props.onAskScout && (
+        <Button
+          size="xs"
+          variant="light"
+          color="violet"
+          ml="auto"
+          leftSection={<IconSparkles size={14} />}
+          onClick={props.onAskScout}
+        >
+          Ask Scout
+        </Button>
+      )}
     </Group>
   );
 }

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@waymark/domain';
 import { ResizableColumns } from './ResizableColumns';
 
-export type ScreenColumn = 'left' | 'center';
+export type ScreenColumn = 'left' | 'center' | 'right';
 
 /** Below 768 px (spec 000 §2.3) the list screens show one column at a time. */
 export function useOneColumn(): boolean {
@@ -29,18 +29,22 @@ export function MapSlot({ children }: { children: ReactNode }) {
 }
 
 interface ScreenColumnsProps {
-  /** One column at a time (useOneColumn), chosen with the List/Map switch. */
+  /** One column at a time (useOneColumn), chosen with the List/Map(/Scout) switch. */
   oneColumn: boolean;
   column: ScreenColumn;
   onColumn: (column: ScreenColumn) => void;
   showLeft: boolean;
   left: ReactNode;
   center: ReactNode;
+  /** Scout's chat (the trackers screen, for users who may use AI); absent elsewhere. */
+  right?: ReactNode;
+  /** The right column is open (wide screens; on phones the switch chooses it). */
+  showRight?: boolean;
 }
 
 /**
- * The frame of the trackers and group screens: list on the left and map in the centre on wide
- * screens, resizable; one of them below 768 px. Fixed under the 63 px header, so the list and
+ * The frame of the trackers and group screens: list on the left, map in the centre and, on the
+ * trackers screen, Scout on the right on wide screens, resizable; one of them below 768 px. Fixed under the 63 px header, so the list and
  * the map scroll inside it.
  */
 export function ScreenColumns({
@@ -50,7 +54,15 @@ export function ScreenColumns({
   showLeft,
   left,
   center,
+  right,
+  showRight = false,
 }: ScreenColumnsProps) {
+  const columns = [
+    { value: 'left', label: 'List' },
+    { value: 'center', label: 'Map' },
+    ...(right !== undefined ? [{ value: 'right', label: 'Scout' }] : []),
+  ];
+  const shown = column === 'right' && right === undefined ? 'left' : column;
   return (
     <Box
       style={{
@@ -66,19 +78,35 @@ export function ScreenColumns({
           <SegmentedControl
             m="xs"
             aria-label="Column"
-            value={column}
+            value={shown}
             onChange={(value) => onColumn(value as ScreenColumn)}
-            data={[
-              { value: 'left', label: 'List' },
-              { value: 'center', label: 'Map' },
-            ]}
+            data={columns}
           />
           <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-            {column === 'left' ? left : center}
+            {shown === 'left' ? left : shown === 'center' ? center : null}
+            {/* Scout stays mounted while the list or the map shows, so its chat goes on. */}
+            {right !== undefined && (
+              <Box
+                style={{
+                  display: shown === 'right' ? 'flex' : 'none',
+                  flexDirection: 'column',
+                  flex: 1,
+                  minHeight: 0,
+                }}
+              >
+                {right}
+              </Box>
+            )}
           </Box>
         </>
       ) : (
-        <ResizableColumns showLeft={showLeft} left={left} center={center} />
+        <ResizableColumns
+          showLeft={showLeft}
+          showRight={showRight}
+          left={left}
+          center={center}
+          right={right}
+        />
       )}
     </Box>
   );

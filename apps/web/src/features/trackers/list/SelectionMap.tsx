@@ -1,8 +1,9 @@
 import { TrackersMap } from './TrackersMap';
 import { useSelectedTracker, type TrackerSelection } from './selection';
 import type { MapTracker } from '../../../map';
+import { ScoutMapLayer } from '../../scout/ScoutMapLayer';
 
-/** The trackers screen's map, following the selection store (see selection.ts). */
+/** The trackers screen's map, following the selection store (see selection.ts) and Scout. */
 export function SelectionMap({
   trackers,
   selection,
@@ -11,5 +12,9 @@ export function SelectionMap({
   selection: TrackerSelection;
 }) {
   const selectedId = useSelectedTracker(selection);
-  return <TrackersMap trackers={trackers} selectedId={selectedId} onSelect={selection.set} />;
+  return (
+    <TrackersMap trackers={trackers} selectedId={selectedId} onSelect={selection.set}>
+      <ScoutMapLayer />
+    </TrackersMap>
+  );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { FleetMap, MapCamera, TrackersLayer, type MapTracker } from '../../../map';
 import { useAbility, useCurrentAccount } from '../../../app/session/useSession';
 import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
@@ -14,11 +14,14 @@ export function TrackersMap({
   selectedId,
   onSelect,
   frameKey,
+  children,
 }: {
   trackers: readonly MapTracker[];
   selectedId: number | null;
   onSelect: (id: number | null) => void;
   frameKey?: string | number;
+  /** More layers of the screen (Scout's, on the trackers screen). */
+  children?: ReactNode;
 }) {
   const accountId = useCurrentAccount()?.id ?? null;
   const canManageGeofences = useAbility()?.can('manage', 'Geofences') ?? false;
@@ -47,6 +50,7 @@ export function TrackersMap({
           keepInitialView={frameKey === undefined}
         />
       )}
+      {children}
     </FleetMap>
   );
 }

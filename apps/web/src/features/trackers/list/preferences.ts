@@ -18,28 +18,44 @@ export const STORAGE_KEYS = {
 const COLUMNS_COOKIE = 'waymark.trackerColumns';
 /** Default column widths, percent of the screen (spec 000 §9: 33 % each). */
 export const DEFAULT_LEFT_WIDTH = 33;
+export const DEFAULT_RIGHT_WIDTH = 33;
 export const MIN_COLUMN_WIDTH = 20;
 export const MAX_LEFT_WIDTH = 70;
+export const MAX_RIGHT_WIDTH = 50;
 
-export function readLeftWidth(cookie: string = document.cookie): number {
+/** The list's (left) and Scout's (right) widths; the map takes the rest. */
+export interface ColumnWidths {
+  left: number;
+  right: number;
+}
+
+function readWidth(value: unknown, max: number, fallback: number): number {
+  return typeof value === 'number' && value >= MIN_COLUMN_WIDTH && value <= max ? value : fallback;
+}
+
+export function readColumnWidths(cookie: string = document.cookie): ColumnWidths {
   const raw = cookie
     .split('; ')
     .find((part) => part.startsWith(`${COLUMNS_COOKIE}=`))
     ?.slice(COLUMNS_COOKIE.length + 1);
+  let stored: { left?: unknown; right?: unknown } = {};
   try {
-    const value = (JSON.parse(decodeURIComponent(raw ?? '')) as { left?: unknown }).left;
-    if (typeof value === 'number' && value >= MIN_COLUMN_WIDTH && value <= MAX_LEFT_WIDTH) {
-      return value;
-    }
+    stored = (JSON.parse(decodeURIComponent(raw ?? '')) as typeof stored | null) ?? {};
   } catch {
-    // No cookie yet, or an old format: the default applies.
+    // No cookie yet, or an old format: the defaults apply.
   }
-  return DEFAULT_LEFT_WIDTH;
+  return {
+    left: readWidth(stored.left, MAX_LEFT_WIDTH, DEFAULT_LEFT_WIDTH),
+    right: readWidth(stored.right, MAX_RIGHT_WIDTH, DEFAULT_RIGHT_WIDTH),
+  };
 }
 
 /** Column widths live in a cookie for 365 days (spec 000 §2.3). */
-export function writeLeftWidth(left: number): void {
-  const value = encodeURIComponent(JSON.stringify({ left: Math.round(left * 10) / 10 }));
+export function writeColumnWidths(widths: ColumnWidths): void {
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const value = encodeURIComponent(
+    JSON.stringify({ left: round(widths.left), right: round(widths.right) }),
+  );
   const maxAge = COOKIE_LIFETIME_DAYS * 86_400;
   document.cookie = `${COLUMNS_COOKIE}=${value}; max-age=${maxAge}; path=/; samesite=lax`;
 }

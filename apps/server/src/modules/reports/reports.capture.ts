@@ -1,0 +1,71 @@
+import {
+  REPORT_MAX_POSITIONS,
+  REPORT_MESSAGES,
+  reportStops,
+  reportSummary,
+  type ReportCreate,
+} from '@waymark/domain';
+import type { AppContext } from '../../app-context';
+import { invalidField } from '../../http/errors';
+import { presentReportEvent, presentReportStop } from './reports.present';
+import {
+  positionBefore,
+  rangeEvents,
+  rangePositionRows,
+  type ReportInsert,
+} from './reports.queries';
+import { packPositions, withoutLeftOut, type PositionRow } from './reports.snapshot';
+
+type Snapshot = Pick<
+  ReportInsert,
+  'positions' | 'positions_count' | 'stops' | 'events' | 'summary'
+>;
+
+/**
+ * What a new report keeps of its range [start_at, end_at): the positions (unless
+ * include_positions is off; sensors and geofence flags as include_sensors and
+ * include_geofence_name say), the alerts (include_alerts), and always the stops and the figures,
+ * worked out from every position of the range by reportStops and reportSummary (the rule of
+ * the 30-day report equal to its 30 days is in report-summary.ts). Only what the tracker
+ * recorded in this account is read.
+ */
+export async function captureSnapshot(
+  ctx: AppContext,
+  accountId: number,
+  deviceId: number,
+  body: ReportCreate,
+): Promise<Snapshot> {
+  const { db } = ctx.database;
+  const range = { from: body.start_at, to: body.end_at };
+  const [track, before, eventRows] = await Promise.all([
+    rangePositionRows(db, accountId, deviceId, range, REPORT_MAX_POSITIONS + 1),
+    positionBefore(db, accountId, deviceId, range.from),
+    body.include_alerts ? rangeEvents(db, accountId, deviceId, range) : [],
+  ]);
+  if (track.count > REPORT_MAX_POSITIONS) {
+    throw invalidField('end_at', REPORT_MESSAGES.tooManyPositions(REPORT_MAX_POSITIONS));
+  }
+  const rows = JSON.parse(track.json) as PositionRow[];
+  const points = rows.map((r) => ({ lat: r[1], lng: r[2], time: new Date(r[0]), speed: r[4] }));
+  const stops = reportStops(points);
+  const [stopAddresses, eventAddresses] = await Promise.all([
+    Promise.all(stops.map((s) => ctx.addresses.lookup(s.lat, s.lng))),
+    Promise.all(
+      eventRows.map((e) =>
+        e.lat === null || e.lng === null ? null : ctx.addresses.lookup(e.lat, e.lng),
+      ),
+    ),
+  ]);
+  const kept = !body.include_positions
+    ? '[]'
+    : body.include_sensors && body.include_geofence_name
+      ? track.json
+      : JSON.stringify(withoutLeftOut(rows, body));
+  return {
+    positions: await packPositions(kept),
+    positions_count: body.include_positions ? rows.length : 0,
+    stops: stops.map((s, i) => presentReportStop(s, stopAddresses[i] ?? null)),
+    events: eventRows.map((e, i) => presentReportEvent(e, eventAddresses[i] ?? null)),
+    summary: reportSummary(points, stops, before),
+  };
+}

@@ -1,0 +1,130 @@
+import type { RawPosition } from '@waymark/domain';
+import type { AppContext } from '../../apps/server/src/app-context';
+import {
+  accountMemberships,
+  accounts,
+  accountSettings,
+  deviceGroups,
+  devices,
+  geofences,
+  models,
+  shipments,
+  subscriptions,
+  users,
+} from '../../apps/server/src/db/schema';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+
+export const SCOUT_BENCH_EMAIL = 'scout-bench@bench.test';
+export const SCOUT_BENCH_PASSWORD = 'scout bench password';
+const HOUR = 3_600_000;
+
+/**
+ * An account that may use Scout with `trackers` trackers around Chicago: a tenth parked for
+ * three days, a tenth low on battery, a twentieth never reported, the rest moving this hour;
+ * three geofences (Depot holds a fifth of them), three groups, and ten shipments, three of
+ * them running late. Positions go through the pipeline, as a tracker's would.
+ */
+export async function seedScoutBench(ctx: AppContext, trackers: number) {
+  const { db } = ctx.database;
+  const [account] = await db
+    .insert(accounts)
+    .values({ title: 'Scout Bench', is_b2b_account: true, can_track_shipments: true })
+    .returning();
+  await db
+    .insert(accountSettings)
+    .values({ account_id: account!.id, code: 'ai_available', value: '1' });
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Scout Bench',
+      email: SCOUT_BENCH_EMAIL,
+      password_hash: await hashPassword(SCOUT_BENCH_PASSWORD),
+    })
+    .returning();
+  await db.insert(accountMemberships).values({
+    account_id: account!.id,
+    user_id: user!.id,
+    role: 'admin',
+    full_device_access: true,
+  });
+  const [model] = await db
+    .insert(models)
+    .values({
+      title: 'Bench 100',
+      device_type: `bench-${Date.now()}`,
+      protocol: 'gt06',
+      expected_report_minutes: 120,
+    })
+    .returning();
+  const depot = { lat: 41.88, lng: -87.63 };
+  await db.insert(geofences).values([
+    { account_id: account!.id, name: 'Depot', ...depot, radius: 2 },
+    { account_id: account!.id, name: 'North Yard', lat: 42.2, lng: -87.8, radius: 1 },
+    { account_id: account!.id, name: 'Harbor', lat: 41.7, lng: -87.5, radius: 1 },
+  ]);
+  const groupRows = await db
+    .insert(deviceGroups)
+    .values(
+      ['East Fleet', 'West Fleet', 'Reefers'].map((name) => ({ account_id: account!.id, name })),
+    )
+    .returning();
+  const subs = await db
+    .insert(subscriptions)
+    .values(
+      Array.from({ length: trackers }, () => ({
+        account_id: account!.id,
+        status: 'active' as const,
+      })),
+    )
+    .returning({ id: subscriptions.id });
+  const rows = await db
+    .insert(devices)
+    .values(
+      subs.map((sub, i) => ({
+        account_id: account!.id,
+        model_id: model!.id,
+        subscription_id: sub.id,
+        name: `Unit ${String(i + 1).padStart(5, '0')}`,
+        serial: `77${String(i).padStart(13, '0')}`,
+        group_ids: [groupRows[i % 3]!.id],
+      })),
+    )
+    .returning({ id: devices.id, serial: devices.serial });
+  const now = Date.now();
+  const fixes: RawPosition[] = [];
+  rows.forEach((d, i) => {
+    if (i % 20 === 19) return; // never reported
+    const parked = i % 10 === 3;
+    const inDepot = i % 5 === 0;
+    const lat = inDepot ? depot.lat + ((i % 7) - 3) * 0.001 : 41.5 + (i % 97) * 0.01;
+    const lng = inDepot ? depot.lng : -88.2 + (i % 89) * 0.01;
+    const start = parked ? now - 72 * HOUR : now - HOUR;
+    for (let k = 0; k < 2; k++) {
+      fixes.push({
+        serial: d.serial,
+        deviceTime: new Date(start + k * 20 * 60_000),
+        lat: lat + (parked ? 0 : k * 0.01),
+        lng,
+        valid: true,
+        fix: 'gps',
+        speed: parked ? 0 : 50,
+        speedUnit: 'kmh',
+        battery: i % 10 === 7 ? 9 : 75,
+      });
+    }
+  });
+  for (let i = 0; i < fixes.length; i += 5000)
+    await ctx.pipeline.submit(fixes.slice(i, i + 5000), 'bench');
+  await ctx.bus.flush();
+  await db.insert(shipments).values(
+    Array.from({ length: 10 }, (_, i) => ({
+      account_id: account!.id,
+      device_id: rows[i]!.id,
+      name: `Bench Load ${i + 1}`,
+      status: i < 3 ? ('running-late' as const) : ('in-progress' as const),
+      start_at: new Date(now - 24 * HOUR),
+      end_at: new Date(now + (i < 3 ? -2 : 5) * HOUR),
+    })),
+  );
+  return { accountId: account!.id, userId: user!.id, groups: groupRows };
+}

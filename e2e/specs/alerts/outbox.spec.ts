@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { storeNotificationSettings } from '../../support/alerts';
+import { apiGet, type Session } from '../../support/session';
+import { expect, test } from '../../support/test';
+import { DEMO_PASSWORD } from '../../support/users';
+
+interface Tracker {
+  id: number;
+  name: string;
+  serial: string;
+  current_position: { lat: number; lng: number } | null;
+}
+
+interface Profile {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  timezone_id: number;
+}
+
+interface OutboxMessage {
+  to: string;
+  subject?: string;
+  text: string;
+}
+
+/** A number no demo user has, so the SMS outbox row is this test's. */
+const PHONE = '3125550199';
+
+/** Sets the user's phone through the profile API (null removes it). */
+async function setPhone(page: Page, session: Session, phone: string | null) {
+  const me = await apiGet<Profile>(page, session, '/me');
+  const response = await page.request.put(`/api/users/${me.id}`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { name: me.name, email: me.email, phone, timezone_id: me.timezone_id },
+  });
+  expect(response.ok(), 'PUT users').toBe(true);
+}
+
+/** root@demo.test belongs to no account, so the shared sign-in does not serve it. */
+async function signInAsRoot(page: Page, baseURL: string) {
+  const login = await page.request.post('/api/token', {
+    data: { email: 'root@demo.test', password: DEMO_PASSWORD },
+  });
+  expect(login.ok(), 'POST /api/token as root').toBe(true);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  await page.context().setStorageState({
+    cookies: [],
+    origins: [
+      { origin: new URL(baseURL).origin, localStorage: [{ name: 'waymark.token', value: token }] },
+    ],
+  });
+  return token;
+}
+
+test('a platform admin reads in the outboxes the e-mail and SMS an alert just sent', async ({
+  page,
+  baseURL,
+  sessionOf,
+}) => {
+  const admin = await sessionOf('admin');
+  const trackers = await apiGet<Tracker[]>(
+    page,
+    admin,
+    `/accounts/${admin.accountId}/device-list?with_current_position=1`,
+  );
+  // Not the trackers other alert tests move (Reefer 10, the power user's last one).
+  const tracker = trackers.filter((t) => t.current_position && t.name !== 'Reefer 10').at(-3)!;
+  const { api_token } = await apiGet<{ api_token: string }>(
+    page,
+    admin,
+    `/accounts/${admin.accountId}/api-token`,
+  );
+  const description = `${tracker.name} battery is low (5%)`;
+  const root = await signInAsRoot(page, baseURL!);
+
+  await setPhone(page, admin, PHONE);
+  await storeNotificationSettings(page, admin, [
+    { code: 'notify_low_charge', value: 1 },
+    { code: 'notify_via_email', value: 1 },
+    { code: 'notify_via_sms', value: 1 },
+  ]);
+  try {
+    // A full battery, then an empty one: one low-battery event, sent by e-mail and SMS.
+    const at = Date.now() + 60_000;
+    const { lat, lng } = tracker.current_position!;
+    const ingest = await page.request.post('/api/ingest/positions', {
+      headers: { Authorization: `Bearer ${api_token}` },
+      data: {
+        positions: [
+          { serial: tracker.serial, timestamp: new Date(at).toISOString(), lat, lng, battery: 90 },
+          {
+            serial: tracker.serial,
+            timestamp: new Date(at + 1000).toISOString(),
+            lat,
+            lng,
+            battery: 5,
+          },
+        ],
+      },
+    });
+    expect(ingest.ok()).toBe(true);
+    // Sent by a job: wait until both outboxes hold it, then read them in the app.
+    for (const kind of ['mail', 'sms'] as const) {
+      await expect
+        .poll(async () => {
+          const response = await page.request.get(`/api/admin/${kind}-outbox?per_page=100`, {
+            headers: { Authorization: `Bearer ${root}` },
+          });
+          const { data } = (await response.json()) as { data: OutboxMessage[] };
+          return data.some((m) => (m.subject ?? m.text).includes(description));
+        })
+        .toBe(true);
+    }
+
+    await page.goto('/');
+    const outbox = page.getByRole('link', { name: 'Outbox' });
+    await expect(outbox).toBeVisible();
+    await outbox.click();
+    await expect(page).toHaveURL(/\/admin\/outbox$/);
+    await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+
+    const mail = page.getByRole('table', { name: 'Mail outbox' });
+    await page.getByLabel('Search recipients').fill('admin@demo.test');
+    const email = mail.getByRole('row').filter({ hasText: description });
+    await expect(email).toHaveCount(1);
+    await expect(email.getByRole('cell').nth(1)).toHaveText('admin@demo.test');
+    await expect(email).toContainText(`Tracker: ${tracker.name}`);
+
+    await page.getByRole('tab', { name: 'SMS' }).click();
+    const sms = page.getByRole('table', { name: 'SMS outbox' });
+    await page.getByLabel('Search recipients').fill(PHONE);
+    const text = sms.getByRole('row').filter({ hasText: description });
+    await expect(text).toHaveCount(1);
+    await expect(text.getByRole('cell').nth(1)).toContainText(PHONE);
+    await expect(text.getByRole('cell').nth(2)).toContainText(`${description} (`);
+  } finally {
+    await storeNotificationSettings(page, admin, [
+      { code: 'notify_low_charge', value: 0 },
+      { code: 'notify_via_email', value: 0 },
+      { code: 'notify_via_sms', value: 0 },
+    ]);
+    await setPhone(page, admin, null);
+  }
+});
+
+test('an account admin who is no platform admin cannot open the outbox', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Outbox' })).toHaveCount(0);
+
+  await page.goto('/admin/outbox');
+  await expect(page).toHaveURL(/\/trackers$/);
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Mail outbox' })).toHaveCount(0);
+});
