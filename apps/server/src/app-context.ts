@@ -1,3 +1,4 @@
+import type { ErrorReporter } from './adapters/error-reporting/error-reporter';
 import type { CellLocator } from './adapters/cell-geolocation/cell-locator';
 import type { AddressCache } from './adapters/geocoder/address-cache';
 import type { Geocoder } from './adapters/geocoder/geocoder';
@@ -40,6 +41,8 @@ export interface AppContext {
   rules: RuleEngine;
   /** Card payments: the local sandbox, or Stripe with STRIPE_SECRET_KEY. */
   payments: PaymentProvider;
+  /** The server's own failures, sent to SENTRY_DSN when one is set. */
+  errors: ErrorReporter;
   /** Places cell-tower and Wi-Fi reports; undefined without CELL_GEOLOCATION_URL. */
   cellLocator: CellLocator | undefined;
 }

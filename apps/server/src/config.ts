@@ -89,7 +89,10 @@ const envSchema = z.object({
   HELP_CHAT_URL: optionalUrl,
   /** The contact address the built-in help panel offers. */
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@waymark.local'),
-  /** A Sentry-compatible DSN the web app reports errors to; unset: no error reporting. */
+  /**
+   * A Sentry-compatible DSN the web app and the server report errors to (the server: 5xx
+   * answers and failed job attempts, without their data); unset: no error reporting.
+   */
   SENTRY_DSN: optionalUrl,
   /** The environment name error reports carry (production, staging). */
   SENTRY_ENVIRONMENT: z.string().trim().default('production'),

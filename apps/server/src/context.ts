@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createCellLocator } from './adapters/cell-geolocation/create-cell-locator';
+import { createErrorReporter } from './adapters/error-reporting/error-reporter';
 import { AddressCache } from './adapters/geocoder/address-cache';
 import { createGeocoder } from './adapters/geocoder/create-geocoder';
 import { createRoadRouter } from './adapters/routing/create-road-router';
@@ -11,6 +12,7 @@ import { PgBossQueue } from './jobs/pg-boss-queue';
 import { createSms } from './adapters/sms/sms';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
+import { VERSION } from './version';
 import type { Database } from './db/client';
 import { createBus } from './events/create-bus';
 import { listenForAlerts } from './modules/alerts/alerts.subscriptions';
@@ -42,7 +44,10 @@ export async function createContext(
     geofences: geofenceIndexes,
     log,
   });
-  const jobs = new PgBossQueue<JobPayloads>(database, log);
+  const errors = createErrorReporter(config, VERSION);
+  const jobs = new PgBossQueue<JobPayloads>(database, log, {
+    onFailure: (error, job) => errors.capture(error, { kind: 'job', where: job }),
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -58,6 +63,7 @@ export async function createContext(
     sms: createSms(config, database.db),
     shipmentClock: new ShipmentClock({ database, bus, jobs }, log, createRoadRouter(config)),
     cellLocator: createCellLocator(config),
+    errors,
     payments: createPaymentProvider(config, database.db, log),
     rules: new RuleEngine({ database, bus, jobs }, log),
   };
@@ -78,5 +84,6 @@ export async function closeContext(ctx: AppContext) {
   ctx.mailer.close();
   await ctx.bus.close();
   ctx.pipeline.close();
+  await ctx.errors.flush();
   ctx.geofenceIndexes.stopListening();
 }

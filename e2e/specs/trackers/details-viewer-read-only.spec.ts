@@ -41,9 +41,21 @@ test('a viewer reads a tracker without edit controls and cannot open one outside
   await expect(picker).not.toHaveText(before);
   await expect(picker).toContainText('12:00 AM');
   await expect(picker).toContainText('11:59 PM');
-  const download = page.waitForEvent('download');
+  // The points go through the positions download modal: the file now...
+  const points = page.getByRole('dialog', { name: 'Download Positions' });
   await page.getByRole('button', { name: 'Download these points' }).click();
+  await expect(points).toContainText('12:00 AM');
+  const download = page.waitForEvent('download');
+  await points.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  await expect(points).toHaveCount(0);
+  // ...or by e-mail, which the download confirmation then announces.
+  await page.getByRole('button', { name: 'Download these points' }).click();
+  await points.getByRole('button', { name: 'Email CSV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Download started' })).toContainText(
+    'Your CSV is being generated. Once ready, you will receive an email notification with the download link',
+  );
+  await page.getByRole('button', { name: 'OK' }).click();
 
   // The admin variant is for platform admins only; others go back to the list.
   await page.goto(`/accounts/${accountId}/trackers/${visible[0]}`);

@@ -5,7 +5,8 @@ import { HttpError } from './errors';
 
 /**
  * The one error handler: validation -> 422 with messages per field, known errors with their
- * status, anything else -> 500 whose details go to the log and never to the client.
+ * status, anything else -> 500 whose details go to the log and the error reporter (SENTRY_DSN),
+ * never to the client.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -30,6 +31,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ message: error.message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
+    app.ctx.errors.capture(error, {
+      kind: 'request',
+      where: request.routeOptions.url ?? 'unknown route',
+      method: request.method,
+      requestId: request.id,
+    });
     return reply.status(500).send({ message: 'Server Error' } satisfies ErrorBody);
   });
 }

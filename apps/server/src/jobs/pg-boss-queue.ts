@@ -24,6 +24,8 @@ export interface PgBossQueueOptions {
   cronMonitorIntervalSeconds?: number;
   /** Applies to every job unless its enqueue says otherwise. */
   retry?: Partial<RetryPolicy>;
+  /** Told of every failed attempt, after the log (the error reporter). */
+  onFailure?: (error: unknown, job: string) => void;
 }
 
 const SCHEMA = 'pgboss';
@@ -45,6 +47,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   private readonly settledJobs = new EventEmitter();
   private started: Promise<void> | undefined;
   private stopping = false;
+  private readonly onFailure: PgBossQueueOptions['onFailure'];
 
   constructor(
     database: Database,
@@ -52,6 +55,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
     options: PgBossQueueOptions = {},
   ) {
     this.sql = sqlExecutor(database);
+    this.onFailure = options.onFailure;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.boss = new PgBoss({
       db: this.sql,
@@ -99,6 +103,8 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
           await run;
         } catch (error) {
           this.log.warn({ err: error, job: name, id: job.id }, 'job failed');
+          // A stop's refusal is no failure of the job: it runs again after the restart.
+          if (!this.stopping) this.onFailure?.(error, name);
           throw error;
         } finally {
           this.running.delete(run);

@@ -57,6 +57,14 @@ export const MODAL_REGISTRY: Partial<Record<ModalName, RegisteredModal>> = {
       })),
     ),
   },
+  'device-positions-download': {
+    title: 'Download Positions',
+    component: lazy(() =>
+      import('../../features/trackers/details/PositionsDownloadModal').then((m) => ({
+        default: m.PositionsDownloadModal,
+      })),
+    ),
+  },
   'dialog-edit': {
     title: 'Rename Conversation',
     size: 'sm',

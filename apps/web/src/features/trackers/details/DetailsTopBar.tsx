@@ -4,13 +4,16 @@ import { IconDotsVertical, IconDownload, IconRefresh } from '@tabler/icons-react
 import { downloadHistory, type HistoryRange } from '../../../api/deviceDetails';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import type { DateRange, DateRangePreset } from '../../../components/dateRange';
+import { modals } from '../../../app/modals/modalQueue';
 import { useSession } from '../../../app/session/useSession';
 import { GENERIC_ERROR, toast } from '../../../app/toast';
 import { failureMessage } from './feedback';
+import type { PositionsDownloadProps } from './PositionsDownloadModal';
 
 interface DetailsTopBarProps {
   accountId: number;
   deviceId: number;
+  trackerName: string;
   range: DateRange;
   maxDate: Date;
   onRange: (range: DateRange, preset: DateRangePreset) => void;
@@ -21,25 +24,37 @@ interface DetailsTopBarProps {
 }
 
 /**
- * Refresh, the UTC range, auto-refresh and the two CSV downloads (spec 000 §2.5). On phones
+ * Refresh, the UTC range, auto-refresh, the stops CSV and the points through the positions
+ * download modal (spec 000 §2.5). On phones
  * (below sm) it stays one row: the range gets a compact label, and auto-refresh and the
  * downloads move into a 'More actions' menu.
  */
 export function DetailsTopBar(props: DetailsTopBarProps) {
   const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
   const { accountId, deviceId, range } = props;
-  const [downloading, setDownloading] = useState<'positions' | 'stops' | null>(null);
 
-  const download = (what: 'positions' | 'stops') => {
+  const [downloading, setDownloading] = useState(false);
+
+  const downloadStops = () => {
     const history: HistoryRange = { from: range.start, to: range.end };
-    setDownloading(what);
-    downloadHistory(accountId, deviceId, what, history)
+    setDownloading(true);
+    downloadHistory(accountId, deviceId, 'stops', history)
       .catch((error: unknown) => {
         const message = failureMessage(error, GENERIC_ERROR);
         if (message) toast.error(message);
       })
-      .finally(() => setDownloading(null));
+      .finally(() => setDownloading(false));
   };
+
+  // The points go through the positions download modal: a file now, or an e-mailed CSV.
+  const downloadPoints = () =>
+    modals.open('device-positions-download', {
+      accountId,
+      deviceId,
+      trackerName: props.trackerName,
+      from: range.start,
+      to: range.end,
+    } satisfies PositionsDownloadProps);
 
   return (
     <Group gap="sm" wrap="wrap">
@@ -72,8 +87,8 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
         visibleFrom="sm"
         variant="default"
         leftSection={<IconDownload size={16} />}
-        loading={downloading === 'stops'}
-        onClick={() => download('stops')}
+        loading={downloading}
+        onClick={downloadStops}
       >
         Download stops
       </Button>
@@ -81,8 +96,7 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
         visibleFrom="sm"
         variant="default"
         leftSection={<IconDownload size={16} />}
-        loading={downloading === 'positions'}
-        onClick={() => download('positions')}
+        onClick={downloadPoints}
       >
         Download these points
       </Button>
@@ -93,7 +107,7 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
             variant="default"
             size="lg"
             aria-label="More actions"
-            loading={downloading !== null}
+            loading={downloading}
           >
             <IconDotsVertical size={18} />
           </ActionIcon>
@@ -110,10 +124,10 @@ export function DetailsTopBar(props: DetailsTopBarProps) {
           >
             Auto-refresh
           </Menu.Item>
-          <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => download('stops')}>
+          <Menu.Item leftSection={<IconDownload size={14} />} onClick={downloadStops}>
             Download stops
           </Menu.Item>
-          <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => download('positions')}>
+          <Menu.Item leftSection={<IconDownload size={14} />} onClick={downloadPoints}>
             Download these points
           </Menu.Item>
         </Menu.Dropdown>

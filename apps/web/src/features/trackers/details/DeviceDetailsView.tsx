@@ -188,6 +188,7 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
       <DetailsTopBar
         accountId={accountId}
         deviceId={deviceId}
+        trackerName={tracker.name}
         range={period.range}
         maxDate={period.maxDate}
         onRange={period.choose}
