@@ -5,6 +5,7 @@ import type { DeviceState, Position } from './position';
 import type { DeviceEvent } from './steps/events';
 import type { GeofenceTransition } from './steps/geofences';
 import type { StatusWrite } from './status-writes';
+import { reconcileReportedSims } from './reported-sims';
 import { visitWrites, type VisitClose, type VisitInsert } from './visit-writes';
 
 import { POSITION_COLUMNS, positionsAsCsv } from './positions-copy';
@@ -189,8 +190,10 @@ export async function updateDeviceFlags(
  * external voltage, and the battery shown on the current position. Only rows that change are
  * written.
  */
-export async function applyStatuses(tx: Tx | Db, writes: readonly StatusWrite[]) {
-  if (writes.length === 0) return;
+export async function applyStatuses(tx: Tx | Db, reported: readonly StatusWrite[]) {
+  if (reported.length === 0) return;
+  // A stale ICCID (a card swapped out) is dropped; a new one enters the SIM history.
+  const writes = await reconcileReportedSims(tx, reported);
   const col = <T>(pick: (w: StatusWrite) => T) => sql.param(writes.map(pick));
   await tx.execute(sql`
     UPDATE devices AS d SET

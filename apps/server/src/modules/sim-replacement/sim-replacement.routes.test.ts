@@ -221,6 +221,48 @@ describe('POST /accounts/{id}/sim-replace', () => {
     expect(history[1]!.installed_to).toBeNull();
   });
 
+  it('keeps the swap when the tracker still reports its old card, and records a card it was given by hand', async () => {
+    const f = await fleet();
+    const spare = f.spares[0]!;
+    const report = (iccid: string) =>
+      t.ctx.pipeline.submit([], 'gt06', undefined, [
+        { serial: f.mobile.serial, time: new Date(), iccid },
+      ]);
+    const installed = async () =>
+      (await t.db.select().from(devices).where(eq(devices.id, f.mobile.id)))[0]!.iccid;
+    const history = async () =>
+      (
+        await t.db
+          .select()
+          .from(simHistory)
+          .where(eq(simHistory.device_id, f.mobile.id))
+          .orderBy(simHistory.id)
+      ).map((h) => [h.iccid, h.installed_to === null ? 'open' : 'closed']);
+
+    expect(
+      (await swap(f.admin, f.account.id, { device_id: f.mobile.id, iccid: spare.iccid }))
+        .statusCode,
+    ).toBe(200);
+    // A 0x94 packet with the card it gave up, sent before the tracker restarted: not undone.
+    await report(f.mobile.iccid!);
+    expect(await installed()).toBe(spare.iccid);
+    // The card the swap put in: nothing to change.
+    await report(spare.iccid);
+    expect(await history()).toEqual([
+      [f.mobile.iccid, 'closed'],
+      [spare.iccid, 'open'],
+    ]);
+    // A card nobody recorded: the tracker is the witness; the history stays one.
+    const byHand = newIccid(20);
+    await report(byHand);
+    expect(await installed()).toBe(byHand);
+    expect(await history()).toEqual([
+      [f.mobile.iccid, 'closed'],
+      [spare.iccid, 'closed'],
+      [byHand, 'open'],
+    ]);
+  });
+
   it("answers 404 for another account's tracker and changes nothing", async () => {
     const f = await fleet();
     const g = await fleet();
