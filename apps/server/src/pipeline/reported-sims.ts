@@ -13,9 +13,10 @@ import type { StatusWrite } from './status-writes';
 export async function reconcileReportedSims(
   tx: Tx | Db,
   writes: readonly StatusWrite[],
-): Promise<StatusWrite[]> {
+): Promise<readonly StatusWrite[]> {
   const reported = writes.filter((w) => w.iccid !== null);
-  if (reported.length === 0) return [...writes];
+  // The usual batch: no ICCID reported, nothing to read or copy.
+  if (reported.length === 0) return writes;
   const ids = sql.param(reported.map((w) => w.deviceId));
   const iccids = sql.param(reported.map((w) => w.iccid));
   const fresh = await queryRows<{ id: number }>(
