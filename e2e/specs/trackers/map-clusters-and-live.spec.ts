@@ -96,11 +96,12 @@ test('live positions move the marker without a reload, a BLE report to its ancho
   const session = await signIn('admin');
   await page.goto('/trackers');
   await expectSignedIn(page, 'admin');
-  // Pickup 60 is blocked, so the demo simulator leaves it alone: only this test moves it.
-  await page.getByPlaceholder('Search Trackers...').fill('Pickup 60');
-  await page.getByRole('button', { name: 'Show Pickup 60 on map' }).click();
+  // Trailer 51 is parked (DEMO_PARKED_SERIALS): the demo simulator leaves it alone, only this
+  // test moves it.
+  await page.getByPlaceholder('Search Trackers...').fill('Trailer 51');
+  await page.getByRole('button', { name: 'Show Trailer 51 on map' }).click();
   const popup = page.getByTestId('tracker-popup');
-  await expect(popup.getByText('Pickup 60')).toBeVisible();
+  await expect(popup.getByText('Trailer 51')).toBeVisible();
 
   const auth = { Authorization: `Bearer ${session.token}` };
   const me = (await (await request.get('/api/me', { headers: auth })).json()) as {
@@ -113,8 +114,8 @@ test('live positions move the marker without a reload, a BLE report to its ancho
   const devices = (await (
     await request.get(`/api/accounts/${account.id}/device-list`, { headers: auth })
   ).json()) as { data: { id: number; name: string; serial: string }[] };
-  const pickup = devices.data.find((d) => d.name === 'Pickup 60')!;
-  const before = positions.data.find((p) => p.device_id === pickup.id)!;
+  const parked = devices.data.find((d) => d.name === 'Trailer 51')!;
+  const before = positions.data.find((p) => p.device_id === parked.id)!;
   const token = (await (
     await request.get(`/api/accounts/${account.id}/api-token`, { headers: auth })
   ).json()) as { data: { api_token: string } };
@@ -127,7 +128,7 @@ test('live positions move the marker without a reload, a BLE report to its ancho
     data: {
       positions: [
         {
-          serial: pickup.serial,
+          serial: parked.serial,
           timestamp: new Date().toISOString(),
           lat,
           lng,
@@ -152,7 +153,7 @@ test('live positions move the marker without a reload, a BLE report to its ancho
     data: {
       positions: [
         {
-          serial: pickup.serial,
+          serial: parked.serial,
           timestamp: new Date(Date.now() + 1000).toISOString(),
           beacons: [{ id: 'AC:23:3F:A0:00:01', rssi: -70 }],
         },

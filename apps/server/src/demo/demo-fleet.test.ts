@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemo } from './demo';
 import {
   DEMO_UNPROVISIONED,
+  DEMO_PARKED_SERIALS,
   demoSimulatorDevices,
   seedDemoFleet,
   thinOlderHistory,
@@ -78,8 +79,9 @@ describe('the demo fleet', () => {
       .where(eq(users.email, 'viewer@demo.test'));
     expect(viewer!.ids).toHaveLength(5);
     const live = await demoSimulatorDevices(t.ctx.database);
-    // 60 reporting trackers and the two unprovisioned serials (DEMO_UNPROVISIONED).
-    expect(live.length).toBe(62);
+    // 59 reporting trackers (not the parked one) and the two unprovisioned serials.
+    expect(live.length).toBe(61);
+    expect(live.map((d) => d.serial)).not.toEqual(expect.arrayContaining([...DEMO_PARKED_SERIALS]));
     expect(live.map((d) => d.serial)).toEqual(
       expect.arrayContaining(DEMO_UNPROVISIONED.map((d) => d.serial)),
     );

@@ -357,8 +357,16 @@ export const DEMO_UNPROVISIONED: readonly DeviceSpec[] = [
 ];
 
 /**
- * The demo trackers the in-process simulator keeps moving (provisioned ones stay silent), and
- * the unprovisioned hardware.
+ * A trailer parked at its last stop, its tracker reporting nothing new: the simulator leaves it
+ * alone, so a browser test can move it by hand and nothing else does (Trailer 51).
+ */
+export const DEMO_PARKED_SERIALS: ReadonlySet<string> = new Set([
+  `${DEMO_SERIAL_PREFIX}${String(50).padStart(10, '0')}`,
+]);
+
+/**
+ * The demo trackers the in-process simulator keeps moving (provisioned, cancelled, blocked and
+ * parked ones stay silent), and the unprovisioned hardware.
  */
 export async function demoSimulatorDevices(database: Database): Promise<DeviceSpec[]> {
   const rows = await database.db
@@ -368,7 +376,7 @@ export async function demoSimulatorDevices(database: Database): Promise<DeviceSp
     .innerJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
     .where(inArray(subscriptions.status, ['active', 'pending-renewal', 'pending-cancellation']));
   const trackers = rows
-    .filter((r) => r.serial.startsWith(DEMO_SERIAL_PREFIX))
+    .filter((r) => r.serial.startsWith(DEMO_SERIAL_PREFIX) && !DEMO_PARKED_SERIALS.has(r.serial))
     .map((r) => ({ serial: r.serial, protocol: r.protocol as Protocol }));
   const tracked = new Set(trackers.map((t) => t.serial));
   return [...trackers, ...DEMO_UNPROVISIONED.filter((d) => !tracked.has(d.serial))];
