@@ -162,6 +162,8 @@ const COMMANDS: Record<string, Omit<typeof commands.$inferInsert, 'model_id'>[]>
 const FLEET_NAMES = ['Truck', 'Van', 'Trailer', 'Reefer', 'Container', 'Pickup'];
 
 type Status = (typeof subscriptions.$inferInsert)['status'];
+/** The demo's blocked tracker last reported this many days ago. */
+const BLOCKED_DAYS_AGO = 10;
 /** Mostly active, with one of each other status so every badge shows up in the demo. */
 const statusOf = (i: number): Status =>
   (['pending', 'pending-renewal', 'pending-cancellation', 'cancelled', 'blocked'] as const)[
@@ -237,7 +239,8 @@ export async function seedDemoFleet(
     .values(
       plan.map((d) => ({
         account_id: d.account.id,
-        status: d.status,
+        // Blocked once its history is in (below): a blocked tracker's reports are refused.
+        status: d.status === 'blocked' ? 'active' : d.status,
         start_at: new Date(now.getTime() - (120 + d.i) * 86_400_000),
         renewal_date: new Date(now.getTime() + (10 + ((d.i * 7) % 300)) * 86_400_000),
         months: d.i % 2 ? 12 : 1,
@@ -287,14 +290,34 @@ export async function seedDemoFleet(
       .where(eq(accountMemberships.user_id, viewer.id));
   }
 
-  // Provisioned (pending) trackers have not reported yet.
-  const reporting = plan.filter((d) => d.status !== 'pending');
+  // Provisioned (pending) trackers have not reported yet; a blocked one stopped when its
+  // renewal failed, BLOCKED_DAYS_AGO days back.
+  const historyFrom = new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
+  const reporting = plan.filter((d) => d.status !== 'pending' && d.status !== 'blocked');
   await loadHistory(
     pipeline,
     reporting.map((d) => d.serial),
-    new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000),
+    historyFrom,
     now,
   );
+  const blocked = plan.flatMap((d, k) => (d.status === 'blocked' ? [{ ...d, k }] : []));
+  await loadHistory(
+    pipeline,
+    blocked.map((d) => d.serial),
+    historyFrom,
+    new Date(now.getTime() - BLOCKED_DAYS_AGO * 86_400_000),
+  );
+  if (blocked.length > 0) {
+    await db
+      .update(subscriptions)
+      .set({ status: 'blocked' })
+      .where(
+        inArray(
+          subscriptions.id,
+          blocked.map((d) => subs[d.k]!.id),
+        ),
+      );
+  }
   log.info({ ms: Date.now() - started, devices: created.length }, 'demo fleet seeded');
 }
 

@@ -23,6 +23,9 @@ export async function seedDemoInstallation(
 ) {
   await seedDemo(database.db, { reportUrl });
   await seedDemoFleet(database, ctx.pipeline, log);
+  // The fleet's statuses changed after its history went in (the blocked tracker): every cached
+  // lookup of a tracker is read again.
+  ctx.bus.publish('device.changed', { account_id: 0, device_id: 0, serials: [] });
   await seedDemoShipments(ctx, log);
   await seedDemoRules(ctx);
   await seedDemoReports(ctx);
