@@ -79,7 +79,7 @@ describe('PositionPipeline', () => {
       ],
       'gt06',
     );
-    expect(result).toEqual({ stored: 4, unknown: 0 });
+    expect(result).toEqual({ stored: 4, unknown: 0, refused: 0 });
 
     expect(await storedCount(device.id)).toBe(4);
 
@@ -146,7 +146,7 @@ describe('PositionPipeline', () => {
       [report, fix(device.serial, 41, 39.01, -94.5, { attributes: { note: 'say "hi", twice' } })],
       'teltonika',
     );
-    expect(again).toEqual({ stored: 2, unknown: 0 });
+    expect(again).toEqual({ stored: 2, unknown: 0, refused: 0 });
     expect(await storedCount(device.id)).toBe(2);
     const [newest] = await queryRows<{ attributes: unknown; address: string | null }>(
       t.db,
@@ -167,7 +167,7 @@ describe('PositionPipeline', () => {
         oneByOne.submit([fix(device.serial, 50 + i, lat, -94.5)], 'gt06'),
       ),
     );
-    expect(results).toEqual([1, 1, 1].map((stored) => ({ stored, unknown: 0 })));
+    expect(results).toEqual([1, 1, 1].map((stored) => ({ stored, unknown: 0, refused: 0 })));
     expect(oneByOne.stats.batches).toBeGreaterThanOrEqual(2);
     const [current] = await t.db
       .select()
@@ -195,7 +195,7 @@ describe('PositionPipeline', () => {
     // too. Either way, what was acknowledged is stored and what was refused is not.
     expect(await storedCount(other.id)).toBe(next.status === 'fulfilled' ? 1 : 0);
     const resent = await oneByOne.submit([fix(other.serial, 3, 38.6, -90.2)], 'gt06');
-    expect(resent).toEqual({ stored: 1, unknown: 0 });
+    expect(resent).toEqual({ stored: 1, unknown: 0, refused: 0 });
     expect(await storedCount(other.id)).toBe(1);
   });
 
@@ -205,7 +205,7 @@ describe('PositionPipeline', () => {
       'gt06',
       '203.0.113.9',
     );
-    expect(result).toEqual({ stored: 0, unknown: 2 });
+    expect(result).toEqual({ stored: 0, unknown: 2, refused: 0 });
     const [row] = await t.db
       .select()
       .from(unknownDevices)
@@ -223,8 +223,8 @@ describe('PositionPipeline', () => {
       pipeline.submit([fix(b.serial, 1, 39.1, -94.6), fix(b.serial, 2, 39.11, -94.6)], 'gt06'),
     ]);
     expect(results).toEqual([
-      { stored: 1, unknown: 0 },
-      { stored: 2, unknown: 0 },
+      { stored: 1, unknown: 0, refused: 0 },
+      { stored: 2, unknown: 0, refused: 0 },
     ]);
     expect(pipeline.stats.batches - before).toBe(1);
   });
@@ -239,7 +239,7 @@ describe('PositionPipeline', () => {
       heartbeat({ battery: 50, charging: true, alarm: 'sos' }),
       heartbeat({ battery: 12 }),
     ]);
-    expect(result).toEqual({ stored: 0, unknown: 0 });
+    expect(result).toEqual({ stored: 0, unknown: 0, refused: 0 });
     const [flags] = await t.db.select().from(devices).where(eq(devices.id, device.id));
     expect(flags).toMatchObject({ charging: true, low_battery: true, sos: true });
     const [current] = await t.db

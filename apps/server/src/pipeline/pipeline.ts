@@ -22,6 +22,8 @@ export interface SubmitResult {
   stored: number;
   /** Reports from serials no device has: counted, not stored. */
   unknown: number;
+  /** Reports of deactivated trackers: acknowledged, not stored. */
+  refused: number;
 }
 
 interface PreparedBatch {
@@ -32,6 +34,7 @@ interface PreparedBatch {
   statuses: StatusWrite[];
   dropped: number;
   unknown: number;
+  refused: number;
   epoch: number;
 }
 
@@ -97,7 +100,7 @@ export class PositionPipeline {
   private readonly maxDelayMs: number;
   private readonly now: () => Date;
   /** Counters for logs and benchmarks. */
-  readonly stats = { stored: 0, dropped: 0, unknown: 0, batches: 0 };
+  readonly stats = { stored: 0, dropped: 0, unknown: 0, refused: 0, batches: 0 };
 
   constructor(deps: PipelineDeps, options: PipelineOptions = {}) {
     ({ database: this.database, addresses: this.addresses, bus: this.bus, log: this.log } = deps);
@@ -121,7 +124,7 @@ export class PositionPipeline {
     statuses: DeviceStatus[] = [],
   ): Promise<SubmitResult> {
     if (items.length === 0 && statuses.length === 0)
-      return Promise.resolve({ stored: 0, unknown: 0 });
+      return Promise.resolve({ stored: 0, unknown: 0, refused: 0 });
     return new Promise((resolve, reject) => {
       this.queue.push({ items, statuses, protocol, remoteAddress, resolve, reject });
       this.queued += items.length + statuses.length;
@@ -226,16 +229,18 @@ export class PositionPipeline {
     for (const pending of batch) {
       const unknown = new Map<string, number>();
       let count = 0;
+      let refused = 0;
       for (const raw of pending.items) {
         const device = known.get(raw.serial);
-        if (device) {
+        if (device?.deactivated) refused++;
+        else if (device) {
           accepted.push({ raw, device });
           count++;
         } else unknown.set(raw.serial, (unknown.get(raw.serial) ?? 0) + 1);
       }
       if (unknown.size > 0)
         await this.devices.recordUnknown(unknown, pending.protocol, pending.remoteAddress);
-      results.push({ stored: count, unknown: pending.items.length - count });
+      results.push({ stored: count, unknown: pending.items.length - count - refused, refused });
     }
 
     const { positions, dropped } = normaliseBatch(await this.locateBleReports(accepted), now);
@@ -258,7 +263,7 @@ export class PositionPipeline {
       batch.flatMap((p) =>
         p.statuses.flatMap((status) => {
           const device = known.get(status.serial);
-          return device ? [{ deviceId: device.id, status }] : [];
+          return device && !device.deactivated ? [{ deviceId: device.id, status }] : [];
         }),
       ),
     );
@@ -274,7 +279,8 @@ export class PositionPipeline {
       outcome,
       statuses,
       dropped: dropped.length,
-      unknown: serials.length - accepted.length,
+      unknown: results.reduce((sum, r) => sum + r.unknown, 0),
+      refused: results.reduce((sum, r) => sum + r.refused, 0),
       epoch,
     };
   }
@@ -331,5 +337,6 @@ export class PositionPipeline {
     this.stats.stored += positions.length;
     this.stats.dropped += prepared.dropped;
     this.stats.unknown += prepared.unknown;
+    this.stats.refused += prepared.refused;
   }
 }

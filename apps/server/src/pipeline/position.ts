@@ -7,6 +7,11 @@ export interface DeviceRef {
   id: number;
   accountId: number;
   name: string;
+  /**
+   * Deactivated (its subscription blocked, by a platform admin's Deactivate or an unpaid
+   * renewal): its reports are acknowledged and not stored.
+   */
+  deactivated?: boolean;
   /** SLA bounds in °C and %, null when off. */
   triggers?: SlaTriggers;
 }

@@ -1,11 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { FEET_TO_METRES } from '@waymark/domain';
 import type { Db } from '../db/client';
-import { anchors, devices } from '../db/schema';
+import { anchors, devices, subscriptions } from '../db/schema';
 import type { DeviceRef } from './position';
 import type { AnchorPlace } from './steps/ble-anchors';
 
-/** The devices of these serials, with what the steps need of them (SLA bounds included). */
+/**
+ * The devices of these serials, with what the steps need of them (SLA bounds included) and
+ * whether they are deactivated (their subscription blocked).
+ */
 export async function devicesBySerial(db: Db, serials: string[]) {
   const rows = await db
     .select({
@@ -17,11 +20,14 @@ export async function devicesBySerial(db: Db, serials: string[]) {
       maxTemperature: devices.max_temperature,
       minHumidity: devices.min_humidity,
       maxHumidity: devices.max_humidity,
+      subscriptionStatus: subscriptions.status,
     })
     .from(devices)
+    .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
     .where(inArray(devices.serial, serials));
   return rows.map((r): DeviceRef & { serial: string } => ({
     id: r.id,
+    deactivated: r.subscriptionStatus === 'blocked',
     accountId: r.accountId,
     name: r.name,
     serial: r.serial,

@@ -154,11 +154,27 @@ describe('tracker actions', () => {
     expect(off.json().data.message).toBe(`Deactivated ${f.serial}: its subscription is blocked`);
     expect(await f.deviceList()).toEqual([]);
     expect((await f.details()).subscription_status).toBe('blocked');
+    // A deactivated tracker's reports are acknowledged and not stored.
+    const positionsUrl = `/api/accounts/${f.account.id}/devices/${f.deviceId}/positions?date_from=2026-11-21T07:00:00Z&date_to=2026-11-21T09:00:00Z`;
+    const whileOff = await t.ctx.pipeline.submit(
+      [fix(f.serial, '2026-11-21T08:00:00Z', 41.8)],
+      'osmand',
+    );
+    expect(whileOff).toEqual({ stored: 0, unknown: 0, refused: 1 });
     const on = await f.run('subscription', { serial: f.serial, status: 'active', months: 12 });
     expect(on.json().data.message).toBe(
       `Set the subscription of ${f.serial} to active, 12 month(s)`,
     );
     expect((await f.deviceList()).map((d) => d.serial)).toEqual([f.serial]);
+    const whileOn = await t.ctx.pipeline.submit(
+      [fix(f.serial, '2026-11-21T08:30:00Z', 41.9)],
+      'osmand',
+    );
+    expect(whileOn).toEqual({ stored: 1, unknown: 0, refused: 0 });
+    const stored = await t.app.inject({ url: positionsUrl, headers: f.adminHeaders });
+    expect(stored.json().data.map((p: { timestamp: string }) => p.timestamp)).toEqual([
+      '2026-11-21T08:30:00.000Z',
+    ]);
     const detached = await f.run('unassign-subscription', { serial: f.serial });
     expect(detached.statusCode).toBe(200);
     expect((await f.details()).subscription_status).toBeNull();

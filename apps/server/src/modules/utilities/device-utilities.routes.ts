@@ -65,7 +65,8 @@ export const deviceUtilityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: { access: 'platform-admin' },
       schema: {
         tags: ['utilities'],
-        summary: "Deactivate: block the tracker's subscription",
+        summary:
+          "Deactivate: block the tracker's subscription; its reports are acknowledged and no longer stored until the subscription is active again",
         description:
           'The subscription becomes blocked (one is created blocked when the tracker has ' +
           'none): the tracker leaves the account’s default lists and map (shown only with ' +
