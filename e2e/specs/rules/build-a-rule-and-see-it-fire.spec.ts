@@ -87,12 +87,34 @@ test('a power user builds a rule with two conditions and two actions and sees it
 
   await row.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name: 'Edit Rule' })).toBeVisible();
+  // It fires on the tracker's next report: a toast to its author, then its log.
+  const toast = page.getByRole('alert').filter({ hasText: `Rule "${name}" fired` });
+  await expect(toast).toBeVisible({ timeout: 150_000 });
+  await expect(toast).toContainText(/Position of Truck 01/);
   const log = page.getByRole('region', { name: 'Firing log' });
   await expect(log.getByText('E-mailed ops@example.test, fleet@example.test')).toBeVisible({
-    timeout: 150_000,
+    timeout: 30_000,
   });
-  await expect(log.getByText(/Position of Truck 01/)).toBeVisible();
-  await expect(log.getByText('Send webhook: Answered HTTP 404')).toBeVisible();
+  await expect(log.getByText(/Position of Truck 01/).first()).toBeVisible();
+  await expect(log.getByText('Send webhook: Answered HTTP 404').first()).toBeVisible();
+
+  // The 7-day test replays the rule as the form holds it: first as saved (one an hour at
+  // most), then without the throttle, unsaved, which fires on more of the same reports.
+  const testing = page.getByRole('region', { name: 'Test' });
+  const fired = async () => {
+    await testing.getByRole('button', { name: 'Test on the last 7 days' }).click();
+    const result = testing.getByLabel('Test result');
+    await expect(result).toContainText('nothing is sent');
+    const count = /would have fired (\d+) times?/.exec(await result.innerText());
+    return Number(count?.[1] ?? 0);
+  };
+  const throttled = await fired();
+  expect(throttled).toBeGreaterThan(0);
+  await page
+    .getByRole('checkbox', { name: 'Limit this rule to only trigger every N Hours' })
+    .uncheck();
+  await expect(testing.getByLabel('Test result')).toHaveCount(0);
+  expect(await fired()).toBeGreaterThan(throttled);
 
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`Rule "${name}" has been deleted`)).toBeVisible();

@@ -3,6 +3,7 @@ import type {
   ApiDeviceEvent,
   CurrentPosition,
   DialogMessage,
+  RuleFired,
 } from '@waymark/domain';
 
 /**
@@ -38,6 +39,8 @@ export interface DomainEvents {
   'shipment.changed': { account_id: number; shipment_ids: number[] };
   /** A rule of the account was created, changed or deleted: the evaluator reads them again. */
   'rule.changed': { account_id: number; rule_id: number };
+  /** Rules fired (their firings are written): the users who saved them see a toast. */
+  'rules.fired': { account_id: number; firings: RuleFired[] };
   /** A data command waits to be written to the tracker's connection. */
   'command.queued': { device_message_id: number; serial: string; text: string };
   /** A data command was written to the tracker's open connection. */
@@ -88,6 +91,7 @@ export const EVENT_NAMES = [
   'group.changed',
   'shipment.changed',
   'rule.changed',
+  'rules.fired',
   'command.queued',
   'command.sent',
   'command.answered',

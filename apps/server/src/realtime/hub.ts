@@ -72,9 +72,15 @@ export class RealtimeHub {
     const alerts = this.bus.subscribe('alert.notified', ({ account_id, alert }) =>
       this.deliver(realtimeChannels.events(account_id), 'AlertNotified', alert),
     );
+    // So do rule firings, each for the user who saved the rule.
+    const rules = this.bus.subscribe('rules.fired', ({ account_id, firings }) => {
+      for (const firing of firings)
+        this.deliver(realtimeChannels.events(account_id), 'RuleFired', firing);
+    });
     return () => {
       events();
       alerts();
+      rules();
     };
   }
 

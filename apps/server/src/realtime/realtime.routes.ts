@@ -81,8 +81,9 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
             device_id?: number;
             user_id?: number;
           };
-          // An alert is for the one user it was delivered to.
-          if (message.event === 'AlertNotified' && userId !== auth!.user.id) return;
+          // An alert is for the one user it was delivered to; a rule firing for its author.
+          const personal = message.event === 'AlertNotified' || message.event === 'RuleFired';
+          if (personal && userId !== auth!.user.id) return;
           const { allowed } = scopes.get(channel) ?? { allowed: new Set<number>() };
           if (allowed && (deviceId === undefined || !allowed.has(deviceId))) return;
           send({ type: 'message', ...message });

@@ -8,6 +8,7 @@ import {
   ruleTestResultSchema,
   trackerModelSchema,
   type RuleSaveInput,
+  type RuleTestRequestInput,
 } from '@waymark/domain';
 import { request, requestList } from './client';
 import { checked } from './parse';
@@ -113,15 +114,19 @@ export function useDeleteRule(accountId: number) {
   });
 }
 
-/** POST /rules-engine/{id}/test: 'Test on the last 7 days' (nothing is sent). */
-export function useTestRule(accountId: number, id: number) {
+/**
+ * POST /rules-engine/test: 'Test on the last 7 days' of the rule as the form holds it, saved
+ * or not (nothing is sent).
+ */
+export function useTestRule(accountId: number) {
   return useMutation({
-    mutationFn: async () =>
+    mutationFn: async (body: RuleTestRequestInput) =>
       checked(
         ruleTestResultSchema,
-        await request<unknown>(`${one(id)}/test`, {
+        await request<unknown>('/rules-engine/test', {
           method: 'POST',
           query: { account_id: accountId },
+          body,
           globalErrors: false,
         }),
         'POST rule test',

@@ -12,10 +12,11 @@ export const ACCOUNT_CHANNEL = /^accounts\.(\d+)\.(positions|events)$/;
 
 /**
  * What each channel carries: a tracker's newest position, a device event as it is created, and
- * on the events channel an alert delivered in the app to the subscribing user (notify_via_mobile).
+ * on the events channel an alert delivered in the app to the subscribing user (notify_via_mobile)
+ * and the firing of a rule that user saved.
  */
 export type RealtimeEvent =
-  'PositionUpdated' | 'DeviceEventCreated' | 'AlertNotified' | 'AiMessageCreated';
+  'PositionUpdated' | 'DeviceEventCreated' | 'AlertNotified' | 'RuleFired' | 'AiMessageCreated';
 
 export interface RealtimeMessage {
   channel: string;

@@ -116,7 +116,7 @@ export const RULE_MESSAGES = {
   unknownTrackers: 'Every id in values must be a tracker you see in this account',
   unknownGeofence: 'The geofence must be one of the geofences of this account',
   unknownModel: 'The model must be one of the tracker models',
-  unknownCommand: "The command must be one of the model's commands",
+  unknownCommand: "The command must be one of the model's commands without arguments",
   unknownTimezone: 'The time zone must be one of the listed time zones',
 } as const;
 const m = RULE_MESSAGES;
@@ -276,6 +276,15 @@ const zeroOne = z
   .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'must be 0 or 1' })
   .transform((v) => v === true || v === 1);
 
+const throttleRequired = (
+  v: { throttle_enabled: boolean; throttle_hours: number | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.throttle_enabled && v.throttle_hours === null) {
+    ctx.addIssue({ code: 'custom', path: ['throttle_hours'], message: m.throttleHoursRequired });
+  }
+};
+
 /** POST /rules-engine and PUT /rules-engine/{id} (spec 001 §7 "Rules"). */
 export const ruleSaveSchema = z
   .object({
@@ -300,11 +309,7 @@ export const ruleSaveSchema = z
       .optional()
       .transform((v) => v ?? []),
   })
-  .superRefine((v, ctx) => {
-    if (v.throttle_enabled && v.throttle_hours === null) {
-      ctx.addIssue({ code: 'custom', path: ['throttle_hours'], message: m.throttleHoursRequired });
-    }
-  });
+  .superRefine(throttleRequired);
 export type RuleSave = z.infer<typeof ruleSaveSchema>;
 export type RuleSaveInput = z.input<typeof ruleSaveSchema>;
 
@@ -346,7 +351,25 @@ export const RULE_TEST_DAYS = 7;
 /** The most firings a test lists (the count goes on). */
 export const RULE_TEST_SHOWN = 200;
 
-/** POST /rules-engine/{id}/test: when the rule would have fired; nothing is sent. */
+/**
+ * POST /rules-engine/test: the rule as the form holds it, saved or not. Only what decides
+ * when it fires; actions are left out (nothing is sent), and it is tested as if enabled.
+ */
+export const ruleTestRequestSchema = z
+  .object({
+    throttle_enabled: zeroOne.default(false),
+    throttle_hours: throttleHoursSchema.optional().transform((v) => v ?? null),
+    conditions: z
+      .array(ruleConditionSchema)
+      .max(RULE_ITEMS_MAX)
+      .optional()
+      .transform((v) => v ?? []),
+  })
+  .superRefine(throttleRequired);
+export type RuleTestRequest = z.infer<typeof ruleTestRequestSchema>;
+export type RuleTestRequestInput = z.input<typeof ruleTestRequestSchema>;
+
+/** POST /rules-engine/test and /rules-engine/{id}/test: when it would have fired; nothing is sent. */
 export const ruleTestResultSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -363,3 +386,18 @@ export const ruleTestResultSchema = z.object({
   ),
 });
 export type RuleTestResult = z.infer<typeof ruleTestResultSchema>;
+
+/**
+ * A rule fired (realtime event RuleFired on the account's events channel): shown as a toast
+ * to the user who saved the rule, in the tabs they have open, when they see the tracker.
+ */
+export const ruleFiredSchema = z.object({
+  rule_id: z.number().int(),
+  rule_name: z.string(),
+  user_id: z.number().int(),
+  device_id: z.number().int(),
+  device: z.object({ id: z.number().int(), name: z.string() }),
+  fired_at: z.string(),
+  trigger: z.string().describe('What set it off, in words'),
+});
+export type RuleFired = z.infer<typeof ruleFiredSchema>;

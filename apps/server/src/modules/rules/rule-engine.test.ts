@@ -58,7 +58,7 @@ async function fleet() {
   const van = await createDevice(t, account, { name: 'Van 12' });
   const depot = await createGeofence(t, account, { name: 'Depot', ...DEPOT, radius: 0.5 });
   const admin = await createUser(t, { account, role: 'admin' });
-  return { account, van, depot, headers: await authHeader(t, admin.email) };
+  return { account, van, depot, userId: admin.id, headers: await authHeader(t, admin.email) };
 }
 type Fleet = Awaited<ReturnType<typeof fleet>>;
 
@@ -116,10 +116,25 @@ describe('the rules step', () => {
   it('fires once when the tracker enters the geofence: a webhook and an e-mail', async () => {
     const f = await fleet();
     const rule = await createRule(f, arrivalRule(f, '/arrivals', 'ops@example.test'));
+    const announced: unknown[] = [];
+    const stop = t.ctx.bus.subscribe('rules.fired', (e) => {
+      if (e.account_id === f.account.id) announced.push(...e.firings);
+    });
     await drive(f, [
       { at: minutesAgo(30), lat: OUTSIDE },
       { at: minutesAgo(20), lat: DEPOT.lat },
       { at: minutesAgo(15), lat: DEPOT.lat },
+    ]);
+    stop();
+    // The author's open tabs hear of it (a toast), once.
+    expect(announced).toEqual([
+      expect.objectContaining({
+        rule_id: rule.id,
+        rule_name: 'Van at the depot',
+        user_id: f.userId,
+        device: { id: f.van.id, name: 'Van 12' },
+        trigger: expect.stringContaining('Depot'),
+      }),
     ]);
 
     const posted = received.get('/arrivals') ?? [];
@@ -257,5 +272,73 @@ describe('the rules step', () => {
     ]);
     expect(received.get('/replay')).toBeUndefined();
     expect(await firings(f, rule)).toEqual([]);
+  });
+
+  it('replays a rule as the form holds it, unsaved, sending nothing', async () => {
+    const f = await fleet();
+    const times = [300, 290, 200, 190, 180, 170].map(minutesAgo);
+    await drive(
+      f,
+      times.map((at, i) => ({ at, lat: i % 2 === 0 ? OUTSIDE : DEPOT.lat })),
+    );
+    const saved = await createRule(f, arrivalRule(f, '/draft', 'draft@example.test'));
+    const test = async (body: object, headers = f.headers, accountId = f.account.id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/rules-engine/test?account_id=${accountId}`,
+        headers,
+        payload: body,
+      });
+    const entering = { type: 'geofence', data: { triggers: ['enter'], address: f.depot.id } };
+
+    // The saved rule has a one-hour throttle; the form without it fires on every arrival.
+    const { actions } = arrivalRule(f, '/draft', 'draft@example.test');
+    const unthrottled = await test({ conditions: [entering], throttle_enabled: false, actions });
+    expect(unthrottled.statusCode).toBe(200);
+    expect(unthrottled.json().data).toMatchObject({
+      total: 3,
+      firings: [times[1], times[3], times[5]].map((at) => ({
+        fired_at: at!.toISOString(),
+        device: { id: f.van.id, name: 'Van 12' },
+        trigger: expect.stringContaining('Depot'),
+      })),
+    });
+    const throttled = await test({
+      conditions: [entering],
+      throttle_enabled: 1,
+      throttle_hours: '1',
+    });
+    expect(throttled.json().data.total).toBe(2);
+    // Leaving instead of entering: it never fired on a leave in this history but the last two.
+    const leaving = await test({
+      conditions: [{ type: 'geofence', data: { triggers: ['exit'], address: f.depot.id } }],
+    });
+    expect(leaving.json().data.total).toBe(2);
+    expect(received.get('/draft')).toBeUndefined();
+    expect(await firings(f, saved)).toEqual([]);
+
+    // A viewer may test too (it changes nothing); fields are checked as on save.
+    const viewer = await createUser(t, { account: f.account, role: 'viewer' });
+    expect(
+      (await test({ conditions: [entering] }, await authHeader(t, viewer.email))).statusCode,
+    ).toBe(200);
+    const invalid = await test({ conditions: [entering], throttle_enabled: true });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors).toEqual({
+      throttle_hours: ['Enter the number of hours to wait between two firings'],
+    });
+    const other = await fleet();
+    expect((await test({ conditions: [entering] }, other.headers)).statusCode).toBe(404);
+    const without = await createAccount(t, { has_rules_engine: false });
+    const admin = await createUser(t, { account: without, role: 'admin' });
+    const refused = await test({ conditions: [] }, await authHeader(t, admin.email), without.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Rules are not available to this account');
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/rules-engine/test?account_id=${f.account.id}`,
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

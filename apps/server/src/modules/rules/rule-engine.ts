@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describeTrigger, ruleFires, RuleIndex, type RuleTrigger } from '@waymark/domain';
+import {
+  describeTrigger,
+  ruleFires,
+  RuleIndex,
+  type RuleFired,
+  type RuleTrigger,
+} from '@waymark/domain';
 import type { Database } from '../../db/client';
 import type { Bus } from '../../events/bus';
 import type { JobPayloads } from '../../jobs/job-catalogue';
@@ -136,10 +142,14 @@ export class RuleEngine {
     }
   }
 
-  /** One round: each trigger through its account's rules, then one write and the jobs. */
+  /**
+   * One round: each trigger through its account's rules, then one write, the jobs, and the
+   * news for the toasts of the rules' authors.
+   */
   private async evaluate(arrivals: Arrival[]) {
     await this.learnNames(arrivals.map((a) => a.trigger.device.id));
     const firings: FiringInsert[] = [];
+    const fired = new Map<number, RuleFired[]>();
     for (const { accountId, trigger: partial } of arrivals) {
       const name = this.names.get(partial.device.id);
       if (name === undefined) continue; // deleted meanwhile
@@ -153,19 +163,35 @@ export class RuleEngine {
       for (const rule of this.byAccount.get(accountId)?.candidates(trigger) ?? []) {
         if (!ruleFires(rule, trigger, this.lastFired.get(rule.id) ?? null)) continue;
         this.lastFired.set(rule.id, trigger.at);
+        const description = describeTrigger(trigger);
         firings.push({
           rule_id: rule.id,
           device_id: trigger.device.id,
           fired_at: new Date(trigger.at),
-          description: describeTrigger(trigger),
+          description,
           trigger,
           actions: rule.actions,
+        });
+        if (rule.user_id === null) continue;
+        const news = fired.get(accountId) ?? [];
+        fired.set(accountId, news);
+        news.push({
+          rule_id: rule.id,
+          rule_name: rule.name,
+          user_id: rule.user_id,
+          device_id: trigger.device.id,
+          device: trigger.device,
+          fired_at: new Date(trigger.at).toISOString(),
+          trigger: description,
         });
       }
     }
     if (firings.length === 0) return;
     const runIds = await recordFirings(this.ctx.database.db, firings);
     for (const run_id of runIds) await this.ctx.jobs.enqueue('rule-action', { run_id });
+    for (const [account_id, list] of fired) {
+      this.ctx.bus.publish('rules.fired', { account_id, firings: list });
+    }
   }
 
   private async learnNames(ids: number[]) {

@@ -87,13 +87,22 @@ export async function geofencesOfAccount(db: Db, accountId: number, ids: readonl
   return new Set(rows.map((r) => r.id));
 }
 
-/** Commands as `id -> model id`, for the ids asked. */
+/**
+ * Commands a rule can send, as `id -> model id`, for the ids asked: not categories, and none
+ * whose template needs arguments (a rule has no values for them).
+ */
 export async function commandModels(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, number>();
   const rows = await db
     .select({ id: commands.id, model_id: commands.model_id })
     .from(commands)
-    .where(inArray(commands.id, [...ids]));
+    .where(
+      and(
+        inArray(commands.id, [...ids]),
+        eq(commands.is_category, false),
+        eq(commands.has_arguments, false),
+      ),
+    );
   return new Map(rows.map((r) => [r.id, r.model_id]));
 }
 

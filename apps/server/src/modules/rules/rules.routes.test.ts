@@ -26,9 +26,12 @@ afterAll(() => t.close());
 async function fleet() {
   const account = await createAccount(t, { has_rules_engine: true });
   const model = await createModel(t);
-  const [command] = await t.db
+  const [command, withArguments] = await t.db
     .insert(commands)
-    .values({ model_id: model.id, title: 'Locate', commands: 'WHERE#' })
+    .values([
+      { model_id: model.id, title: 'Locate', commands: 'WHERE#' },
+      { model_id: model.id, title: 'Interval', commands: 'TIMER,__s__#', has_arguments: true },
+    ])
     .returning();
   const van = await createDevice(t, account, { name: 'Van', model_id: model.id });
   const truck = await createDevice(t, account, { name: 'Truck', model_id: model.id });
@@ -46,6 +49,7 @@ async function fleet() {
     account,
     model,
     command: command!,
+    withArguments: withArguments!,
     van,
     truck,
     depot,
@@ -173,7 +177,19 @@ describe('POST /api/rules-engine', () => {
           ],
         },
         'actions.0.data.command',
-        "The command must be one of the model's commands",
+        "The command must be one of the model's commands without arguments",
+      ],
+      [
+        {
+          actions: [
+            {
+              type: 'send_command_to_tracker',
+              data: { tracker_type: f.model.id, command: f.withArguments.id },
+            },
+          ],
+        },
+        'actions.0.data.command',
+        "The command must be one of the model's commands without arguments",
       ],
       [
         {
@@ -414,7 +430,14 @@ describe('GET /api/models', () => {
       url: `/api/models/${f.model.id}/commands`,
       headers: f.viewer,
     });
-    expect(list.json().data.map((c: { title: string }) => c.title)).toEqual(['Locate']);
+    expect(
+      list
+        .json()
+        .data.map((c: { title: string; has_arguments: boolean }) => [c.title, c.has_arguments]),
+    ).toEqual([
+      ['Interval', true],
+      ['Locate', false],
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/models' })).statusCode).toBe(401);
   });
 });

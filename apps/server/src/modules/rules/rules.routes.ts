@@ -7,6 +7,7 @@ import {
   ruleFiringSchema,
   ruleSaveSchema,
   ruleSchema,
+  ruleTestRequestSchema,
   ruleTestResultSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
@@ -20,7 +21,7 @@ import {
   rulesOf,
   updateRule,
 } from './rules.service';
-import { testRule } from './rule-test.service';
+import { testDraftRule, testRule } from './rule-test.service';
 
 const accountQuery = z.object({ account_id: idParamSchema.describe('Account id') });
 const ruleParams = z.object({ id: idParamSchema.describe('Rule id') });
@@ -34,7 +35,7 @@ const body =
   'throttle_hours (a number or numeric text; empty is null; required with the throttle), ' +
   'conditions and actions: each { type, operator: and|or (default and), data } as spec 001 §3. ' +
   'Conditions joined by and bind tighter than or. Trackers must be ones the caller sees, ' +
-  "geofences the account's, a command one of the model's, time zones from GET /timezones: " +
+  "geofences the account's, a command one of the model's without arguments (nor a category), time zones from GET /timezones: " +
   'else 422 on that field. event_time windows are read in the X-Timezone of the call.';
 
 /** The rules engine (spec 001 §2 "Rules", §7 "Rules"): paths of its second reading. */
@@ -74,6 +75,31 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const actor = await actorFor(request, request.query.account_id);
       const rule = await createRule(ctx, actor, request.body, request.timezone);
       return reply.status(201).send({ data: rule });
+    },
+  );
+
+  app.post(
+    '/rules-engine/test',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          "Replay the last 7 days of the account's history through a rule as the form holds it, saved or not: when it would have fired (nothing is sent)",
+        description:
+          'The body is the part of a rule that decides when it fires: conditions, throttle_enabled ' +
+          'and throttle_hours as for POST /rules-engine (actions and the rest may be sent and are ' +
+          'ignored). It is tested as if enabled; event_time windows are read in the X-Timezone of ' +
+          'the call. Only the trackers the caller sees are replayed.' +
+          access,
+        querystring: accountQuery,
+        body: ruleTestRequestSchema,
+        response: { 200: dataEnvelope(ruleTestResultSchema) },
+      },
+    },
+    async (request) => {
+      const actor = await actorFor(request, request.query.account_id);
+      return { data: await testDraftRule(ctx, actor, request.body, request.timezone) };
     },
   );
 
@@ -163,7 +189,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         summary:
-          "Replay the last 7 days of the account's history through the rule: when it would have fired (nothing is sent)",
+          "Replay the last 7 days of the account's history through the saved rule: when it would have fired (nothing is sent)",
         description: access,
         params: ruleParams,
         querystring: accountQuery,

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { AlertNotification, RealtimeMessage } from '@waymark/domain';
+import { ruleFiredSchema, type AlertNotification, type RealtimeMessage } from '@waymark/domain';
 import { eventsChannel, useRealtime } from '../../api/realtime';
 import { goTo } from '../navigation';
 import { toast } from '../toast';
@@ -17,13 +17,27 @@ function isAlert(data: unknown): data is AlertNotification {
   );
 }
 
+/** The toast of a rule the user saved firing: its name, and what set it off. */
+function showRuleFired(data: unknown) {
+  const fired = ruleFiredSchema.safeParse(data);
+  if (!fired.success) return;
+  const { rule_id, rule_name, trigger } = fired.data;
+  toast.info(trigger, {
+    title: `Rule "${rule_name}" fired`,
+    timeout: ALERT_TOAST_MS,
+    onClick: () => goTo(`/rules/${rule_id}`),
+  });
+}
+
 /**
  * The in-app channel of alerts (notify_via_mobile): each alert delivered to the user arrives
  * on the account's events channel and shows as a toast on whatever screen is open; when the
  * tab is in the background and the browser allows it, as a browser notification instead.
+ * The firings of the rules the user saved arrive there too, and show as toasts.
  */
 export function AlertToasts({ accountId }: { accountId: number | null }) {
   const onMessage = useCallback((message: RealtimeMessage) => {
+    if (message.event === 'RuleFired') return showRuleFired(message.data);
     if (message.event !== 'AlertNotified' || !isAlert(message.data)) return;
     const alert = message.data;
     const background =

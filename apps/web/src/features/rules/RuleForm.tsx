@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ActionIcon,
   Button,
@@ -45,6 +45,8 @@ interface RuleFormProps {
   rule?: Rule | undefined;
   /** After a save or a delete: back to /rules. */
   onDone: () => void;
+  /** Told the values as they change (the 7-day test replays the rule as it stands). */
+  onValues?: ((values: RuleFormValues) => void) | undefined;
 }
 
 const m = RULE_MESSAGES;
@@ -55,8 +57,9 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * 'If' conditions and 'Then' actions, each showing its fields once a type is chosen and its
  * and/or from the second on; Save, and Delete when updating, both disabled while one runs.
  */
-export function RuleForm({ accountId, rule, onDone }: RuleFormProps) {
+export function RuleForm({ accountId, rule, onDone, onValues }: RuleFormProps) {
   const [values, setValues] = useState<RuleFormValues>(() => (rule ? formOf(rule) : blankRule()));
+  useEffect(() => onValues?.(values), [values, onValues]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useSaveRule(accountId, rule?.id ?? null);
   const remove = useDeleteRule(accountId);

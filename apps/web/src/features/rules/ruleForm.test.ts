@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ruleSaveSchema } from '@waymark/domain';
-import { blankRule, itemErrors, payloadOf, type RuleFormValues } from './ruleForm';
+import { ruleSaveSchema, ruleTestRequestSchema } from '@waymark/domain';
+import { blankRule, itemErrors, payloadOf, testPayloadOf, type RuleFormValues } from './ruleForm';
 
 const values = (): RuleFormValues => ({
   ...blankRule(),
@@ -45,6 +45,23 @@ describe('the rule form', () => {
     });
     // The server's schema names the missing hours, as the form shows under them.
     const parsed = ruleSaveSchema.safeParse(payload);
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['throttle_hours']);
+  });
+
+  it('tests the conditions and throttle as the form holds them, unsaved, without actions', () => {
+    const edited = { ...values(), throttle_enabled: false, throttle_hours: '3' };
+    expect(testPayloadOf(edited)).toEqual({
+      throttle_enabled: false,
+      throttle_hours: '3',
+      conditions: [{ type: 'tracker_name', operator: 'or', data: { value: 'Van' } }],
+    });
+    expect(ruleTestRequestSchema.parse(testPayloadOf(edited))).toEqual({
+      throttle_enabled: false,
+      throttle_hours: 3,
+      conditions: [{ type: 'tracker_name', operator: 'or', data: { value: 'Van' } }],
+    });
+    // Throttle on without hours: the test is refused on the same field as a save.
+    const parsed = ruleTestRequestSchema.safeParse(testPayloadOf(values()));
     expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['throttle_hours']);
   });
 

@@ -6,6 +6,7 @@ import type {
   RuleConditionType,
   RuleOperator,
   RuleSaveInput,
+  RuleTestRequestInput,
 } from '@waymark/domain';
 
 /** One condition or action as the form holds it: no type yet, or a type and its fields. */
@@ -108,6 +109,15 @@ export function payloadOf(values: RuleFormValues): RuleSaveInput {
         }) as unknown as RuleAction,
     ),
   };
+}
+
+/**
+ * What 'Test on the last 7 days' sends: the part of the form that decides when the rule fires,
+ * as it stands now, saved or not (actions are not needed: nothing is sent).
+ */
+export function testPayloadOf(values: RuleFormValues): RuleTestRequestInput {
+  const { throttle_enabled, throttle_hours, conditions } = payloadOf(values);
+  return { throttle_enabled, throttle_hours, conditions };
 }
 
 /**
