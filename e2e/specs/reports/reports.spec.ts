@@ -84,6 +84,7 @@ test('an admin saves a report, publishes it, and the copied link opens it logged
   const response = await created;
   expect(response.status()).toBe(201);
   const report = ((await response.json()) as { data: { id: number; uuid: string } }).data;
+  await expect(page.getByText('Saved successfully!')).toBeVisible();
   test.info().annotations.push({ type: 'report', description: String(report.id) });
 
   try {
@@ -161,6 +162,21 @@ test('an admin saves a report, publishes it, and the copied link opens it logged
       // XLSX is a zip file.
       expect(sheet.head.slice(0, 2)).toBe('PK');
 
+      // Public off: the link leaves the row and the public page answers no more.
+      const unpublished = page.waitForRequest(
+        (r) => r.method() === 'PUT' && r.url().endsWith(`/reports/${report.id}`),
+      );
+      await row
+        .getByRole('switch', { name: `Public report of ${TRACKER}` })
+        .uncheck({ force: true });
+      expect((await unpublished).postDataJSON()).toEqual({ is_public: false });
+      await expect(link).toHaveCount(0);
+      await pub.reload();
+      await expect(
+        pub.locator('.mantine-Notification-root').getByText('This report does not exist'),
+      ).toBeVisible();
+      await expect(pub).toHaveURL(url);
+
       // The signed-in details: the same report, with the back link and Delete.
       await row.getByRole('link', { name: TRACKER }).click();
       await expect(page).toHaveURL(new RegExp(`/reports/${report.id}$`));
@@ -181,16 +197,9 @@ test('an admin saves a report, publishes it, and the copied link opens it logged
         void dialog.accept();
       });
       await region(page, 'Report Info').getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByText('Report deleted')).toBeVisible();
+      await expect(page.getByText('Successfully deleted!')).toBeVisible();
       await expect(page).toHaveURL(/\/reports$/);
       await expect(page.locator(`a[href="/reports/${report.id}"]`)).toHaveCount(0);
-
-      // The public link is gone with it: the page says so in a toast and stays.
-      await pub.reload();
-      await expect(
-        pub.locator('.mantine-Notification-root').getByText('This report could not be loaded'),
-      ).toBeVisible();
-      await expect(pub).toHaveURL(url);
     } finally {
       await guest.close();
     }

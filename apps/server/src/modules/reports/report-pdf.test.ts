@@ -1,7 +1,8 @@
 import { buffer } from 'node:stream/consumers';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, it } from 'vitest';
 import { fixtureReport } from './report-files.fixture';
+import { MAP_COLOURS } from './report-map';
 import { writeReportPdf } from './report-pdf';
 
 const options = {
@@ -53,6 +54,41 @@ it('names the tracker and the range, and gives the summary figures and the stops
   expect(text).toContain('Public link: https://waymark.test/reports/view/' + report.uuid);
   expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
   expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
+});
+
+/** What the first page paints: the colours it fills and strokes with, and how many images. */
+async function firstPagePaint(data: Buffer) {
+  const pdf = await getDocument({ data: new Uint8Array(data), verbosity: 0 }).promise;
+  const { fnArray, argsArray } = await (await pdf.getPage(1)).getOperatorList();
+  await pdf.destroy();
+  const colours = (op: number) =>
+    new Set(fnArray.flatMap((fn, i) => (fn === op ? [String(argsArray[i][0])] : [])));
+  const imageOps = [OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject];
+  return {
+    fills: colours(OPS.setFillRGBColor),
+    strokes: colours(OPS.setStrokeRGBColor),
+    images: fnArray.filter((fn) => imageOps.includes(fn)).length,
+  };
+}
+
+it('draws the track as vector paths over the bundled basemap, with no tile images', async () => {
+  const paint = await firstPagePaint(
+    await buffer(writeReportPdf(fixtureReport({ positions: 240, stops: 3 }), options)),
+  );
+  expect(paint.images).toBe(0);
+  // Sea, land and the state lines and borders of the bundled basemap, then the track on them.
+  expect(paint.fills).toContain(MAP_COLOURS.sea);
+  expect(paint.fills).toContain(MAP_COLOURS.land);
+  expect(paint.strokes).toContain(MAP_COLOURS.line);
+  expect(paint.strokes).toContain(MAP_COLOURS.track);
+  expect(paint.fills).toContain(MAP_COLOURS.start);
+  expect(paint.fills).toContain(MAP_COLOURS.stop);
+
+  const empty = await firstPagePaint(
+    await buffer(writeReportPdf(fixtureReport({ positions: 0 }), options)),
+  );
+  expect(empty.strokes).not.toContain(MAP_COLOURS.track);
+  expect(empty.fills).not.toContain(MAP_COLOURS.land);
 });
 
 it('says so when the range has no positions, stops or alerts', async () => {

@@ -8,8 +8,9 @@ import {
   type ApiReport,
   type ApiReportDetails,
 } from '@waymark/domain';
-import { eq } from 'drizzle-orm';
-import { devices, reports } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { deviceEvents, devices, reports } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   addEvent,
@@ -312,6 +313,29 @@ describe('GET /api/accounts/{id}/reports/{reportId}', () => {
       headers: f.headers.otherAdmin,
     });
     expect(history.json().data.length).toBeGreaterThan(21);
+  });
+  it('keeps the snapshot when the history of its range is thinned', async () => {
+    const f = await drivenFleet();
+    const created = await f.create({ device_id: f.alpha.id, ...f.range });
+    const before = await details(f, created.id);
+    expect(before.positions.length).toBeGreaterThan(2);
+    expect(before.events).toHaveLength(1);
+
+    // Thinning: every other fix of the range goes, and so does the range's alert.
+    await queryRows(
+      t.db,
+      sql`DELETE FROM positions WHERE device_id = ${f.alpha.id}
+            AND extract(epoch FROM fix_time)::bigint % 240 >= 120 RETURNING device_id`,
+    );
+    await t.db.delete(deviceEvents).where(eq(deviceEvents.id, f.inside));
+    const [left] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${f.alpha.id}
+            AND fix_time >= ${f.range.start_at}::timestamptz AND fix_time < ${f.range.end_at}::timestamptz`,
+    );
+    expect(left!.n).toBeLessThan(before.positions.length);
+
+    expect(await details(f, created.id)).toEqual(before);
   });
 });
 

@@ -2,13 +2,12 @@ import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useDeleteReport } from '../../api/reports';
-import { GENERIC_ERROR, toast } from '../../app/toast';
-import { failureMessage } from '../trackers/details/feedback';
+import { toast } from '../../app/toast';
 import { REPORT_TEXTS, REPORTS_PATH } from './texts';
 
 /**
  * Delete with the browser's confirmation (spec 001 §8): success says so and goes to the list,
- * failure is an error toast.
+ * failure is an error toast (spec 000 §8's shared texts).
  */
 export function DeleteReportButton({ accountId, id }: { accountId: number; id: number }) {
   const remove = useDeleteReport(accountId);
@@ -20,7 +19,7 @@ export function DeleteReportButton({ accountId, id }: { accountId: number; id: n
         toast.success(REPORT_TEXTS.deleted);
         void navigate(REPORTS_PATH);
       },
-      onError: (error) => toast.error(failureMessage(error, GENERIC_ERROR) ?? GENERIC_ERROR),
+      onError: () => toast.error(REPORT_TEXTS.deleteFailed),
     });
   };
   return (

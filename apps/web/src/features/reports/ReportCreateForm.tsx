@@ -7,7 +7,7 @@ import { toast } from '../../app/toast';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { presetRange, UTC_ZONE, type DateRange } from '../../components/dateRange';
 import { REPORT_TEXTS } from './texts';
-import { reportCreateBody } from './reportForm';
+import { reportCreateBody, reportTrackerOptions } from './reportForm';
 
 /**
  * The creation form (spec 001 §2, §5): a tracker and a UTC date range that cannot reach the
@@ -22,10 +22,7 @@ export function ReportCreateForm({ accountId }: { accountId: number }) {
   );
   const [error, setError] = useState<string | null>(null);
 
-  const trackers = useMemo(
-    () => (devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
-    [devices.data],
-  );
+  const trackers = useMemo(() => reportTrackerOptions(devices.data ?? []), [devices.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportCreateBody } from './reportForm';
+import { reportCreateBody, reportTrackerOptions } from './reportForm';
 
 describe('the report create payload', () => {
   const now = new Date('2026-11-29T04:40:00.000Z');
@@ -28,5 +28,28 @@ describe('the report create payload', () => {
     };
     const body = reportCreateBody(7, ahead, now);
     expect([body.start_at, body.end_at]).toEqual([now.toISOString(), now.toISOString()]);
+  });
+});
+
+describe('the Tracker select', () => {
+  it('offers the trackers whose subscription is active or pending-renewal', () => {
+    const statuses = [
+      'active',
+      'pending',
+      'pending-renewal',
+      'pending-cancellation',
+      'cancelled',
+      'blocked',
+      null,
+    ] as const;
+    const devices = statuses.map((status, i) => ({
+      id: i + 1,
+      name: `Tracker ${status ?? 'without subscription'}`,
+      subscription_status: status,
+    }));
+    expect(reportTrackerOptions(devices)).toEqual([
+      { value: '1', label: 'Tracker active' },
+      { value: '3', label: 'Tracker pending-renewal' },
+    ]);
   });
 });

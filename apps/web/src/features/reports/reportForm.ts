@@ -1,5 +1,17 @@
-import type { ReportCreateInput } from '@waymark/domain';
+import type { DeviceListItem, ReportCreateInput } from '@waymark/domain';
 import type { DateRange } from '../../components/dateRange';
+
+/** Spec 002 §9: report lists use the trackers whose subscription is active or pending-renewal. */
+export const REPORT_TRACKER_STATUSES: readonly string[] = ['active', 'pending-renewal'];
+
+/** The Tracker select's options: the trackers a report may be made of, by name. */
+export function reportTrackerOptions(
+  devices: readonly Pick<DeviceListItem, 'id' | 'name' | 'subscription_status'>[],
+): { value: string; label: string }[] {
+  return devices
+    .filter((d) => d.subscription_status && REPORT_TRACKER_STATUSES.includes(d.subscription_status))
+    .map((d) => ({ value: String(d.id), label: d.name }));
+}
 
 /**
  * The create payload: the tracker and the UTC range as ISO strings. The end never lies past

@@ -1,16 +1,19 @@
 import { REPORT_MESSAGES } from '@waymark/domain';
 
-/** The reports screens' texts: spec 001 §2, §8 and spec 002 §8 verbatim, ours where it has none. */
+/** The reports screens' texts: spec 001 §2, §8, spec 000 §8 and spec 002 §8 verbatim, ours where they have none. */
 export const REPORT_TEXTS = {
   noReports: REPORT_MESSAGES.noReports,
   noAddresses: REPORT_MESSAGES.noAddresses,
   noAlerts: REPORT_MESSAGES.noAlerts,
   deleteConfirm: REPORT_MESSAGES.deleteConfirm,
   pdfQueued: 'The PDF is being generated and a download link will be emailed.',
-  // Ours: the spec shows no text for these.
-  saved: 'Report saved',
-  deleted: 'Report deleted',
-  publicFailed: 'The report could not be updated',
+  // Spec 000 §8's shared toast texts.
+  saved: 'Saved successfully!',
+  deleted: 'Successfully deleted!',
+  deleteFailed: 'Cannot delete, please try again',
+  publicFailed: 'Cannot update, please try again',
+  notFound: 'This report does not exist',
+  // Ours: the spec shows no text for a public report that fails to load otherwise.
   loadFailed: 'This report could not be loaded',
 } as const;
 
