@@ -40,7 +40,12 @@ describe('demo billing', () => {
     expect(cards).toMatchObject([{ brand: 'Visa', last4: '4242', default: true }]);
     const approve = await t.app.inject({ url: `/api/public-orders/${DEMO_APPROVE_ORDER_UUID}` });
     expect(approve.json().data).toMatchObject({ status: 'pending-approval' });
-    const [sub] = (await get(`/api/accounts/${account.id}/subscriptions`)).json().data;
-    expect((await get(`/api/subscriptions/${sub.id}/orders`)).json().data).toHaveLength(1);
+    const subs: { id: number; status: string; devices: unknown[] }[] = (
+      await get(`/api/accounts/${account.id}/subscriptions?include=devices`)
+    ).json().data;
+    const paid = subs.find((s) => s.status === 'active')!;
+    expect((await get(`/api/subscriptions/${paid.id}/orders`)).json().data).toHaveLength(1);
+    // The lapsed subscription the cancel-and-reactivate browser test takes: blocked, no tracker.
+    expect(subs.filter((s) => s.status === 'blocked')).toMatchObject([{ devices: [] }]);
   });
 });

@@ -57,7 +57,8 @@ const CATALOGUE = [
  * The demo's billing: the catalogue and promo codes; for each demo account a billing and a
  * shipping address and (with the sandbox provider) a saved default card; for Demo Logistics
  * one order in every status, paying for its trackers' subscriptions, with varied billing terms
- * and promos. Paid statuses have their first payment paid, failed has it declined.
+ * and promos, and a lapsed subscription (below). Paid statuses have their first payment paid,
+ * failed has it declined.
  */
 export async function seedDemoBilling(ctx: AppContext) {
   const { db } = ctx.database;
@@ -121,6 +122,7 @@ export async function seedDemoBilling(ctx: AppContext) {
 
   const logistics = demo.find((a) => a.title === 'Demo Logistics');
   if (!logistics || !hardware || !plan || !audio) return;
+  await seedLapsedSubscription(ctx, logistics.id);
   const subs = await db
     .select()
     .from(subscriptions)
@@ -183,4 +185,26 @@ export async function seedDemoBilling(ctx: AppContext) {
         .where(eq(payments.id, first.id));
     }
   }
+}
+
+/**
+ * A monthly plan of Demo Logistics whose renewal failed a month ago and whose tracker was
+ * since returned: blocked, with no tracker (its Device Name and Serial Number show '-'). The
+ * browser test of cancelling and reactivating a subscription takes it, so that no tracker of
+ * the fleet the other tests read changes status.
+ */
+async function seedLapsedSubscription(ctx: AppContext, accountId: number) {
+  const day = 86_400_000;
+  const now = Date.now();
+  await ctx.database.db.insert(subscriptions).values({
+    account_id: accountId,
+    status: 'blocked',
+    start_at: new Date(now - 400 * day),
+    renewal_date: new Date(now - 30 * day),
+    months: 1,
+    renewal_months: 1,
+    price: 1995,
+    actual_price: 1995,
+    renewal_price: 1995,
+  });
 }

@@ -139,6 +139,7 @@ export const BILLING_MESSAGES = {
   orderNotPayable: 'This order is not waiting for a payment',
   paymentNotPayable: 'This payment is not waiting for a charge',
   noPaymentMethod: 'Add a payment method before reactivating the subscription',
+  reactivationUnpaid: 'The default card asks for a confirmation: pay the order to reactivate',
   cardDeclined: 'Your card was declined.',
   cardIncomplete: 'Your card number is incomplete.',
   cardExpired: 'Your card has expired.',

@@ -6,7 +6,10 @@ import { toast } from '../../../../app/toast';
 import { BILLING_MESSAGES } from '@waymark/domain';
 import { formatBillingDate } from '../../format';
 
-/** Cancel Subscription (spec 002 §4.1): sends pending-cancellation; the plan runs to its end. */
+/**
+ * Cancel Subscription (spec 002 §4.1): sends pending-cancellation; the plan runs to its end.
+ * A blocked one is cancelled at once (the server's rule), and the text says so.
+ */
 export function CancelSubscriptionModal({ close, props }: ModalBodyProps) {
   const subscription = props.subscription as Subscription;
   const setStatus = useSetSubscriptionStatus();
@@ -23,10 +26,18 @@ export function CancelSubscriptionModal({ close, props }: ModalBodyProps) {
     );
   return (
     <Stack>
-      <Text>
-        The tracker keeps working until {formatBillingDate(subscription.renewal_date)}; the
-        subscription is not renewed after that.
-      </Text>
+      {subscription.status === 'blocked' ? (
+        // The server cancels a blocked subscription at once: it has no paid time left to run.
+        <Text>
+          The renewal of this subscription was not paid, so it is cancelled now. You can reactivate
+          it later on a plan of your choice.
+        </Text>
+      ) : (
+        <Text>
+          The tracker keeps working until {formatBillingDate(subscription.renewal_date)}; the
+          subscription is not renewed after that.
+        </Text>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={close}>
           Go Back

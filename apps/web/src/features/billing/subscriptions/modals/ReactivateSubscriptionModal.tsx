@@ -63,12 +63,16 @@ export function ReactivateSubscriptionModal({ close, props }: ModalBodyProps) {
       { id: subscription.id, months: Number(months) },
       {
         onSuccess: (next) => {
-          // A declined default card: the new subscription waits for a payment on its order.
-          if (next.payment_intent?.status === 'failed') {
-            toast.error(next.payment_intent.error);
-            close();
-            goTo(`/manage/orders/${next.order.id}`);
-          } else setCreated(next.subscription.id);
+          const intent = next.payment_intent;
+          if (!intent || intent.status === 'succeeded' || intent.status === 'processing') {
+            setCreated(next.subscription.id);
+            return;
+          }
+          // The default card was declined, or asks for a confirmation step nobody can pass
+          // here: the new subscription waits for its order to be paid (Pay Now there).
+          toast.error(intent.error ?? BILLING_MESSAGES.reactivationUnpaid);
+          close();
+          goTo(`/manage/orders/${next.order.id}`);
         },
         onError: (error) => toast.error(error instanceof ApiError ? error.message : null),
       },
