@@ -62,12 +62,20 @@ export async function measureDelivery(
   if (!complete) lastAt = performance.now();
   const totalSeconds = (lastAt - started) / 1000;
   const received = (mail.byDomain.get(NOTIFICATION_DOMAIN) ?? 0) - before;
-  const [row] = await queryRows<{ sent: number; failed: number }>(
-    db,
-    sql`SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent,
-               count(*) FILTER (WHERE status <> 'sent')::int AS failed
-        FROM alert_deliveries WHERE id = ANY(${sql.param(ids)}::bigint[])`,
-  );
+  // The last messages arrive a moment before their jobs mark them sent: give the marks a few
+  // seconds, so `failed` counts deliveries that did not go, not ones still being marked.
+  const outcome = () =>
+    queryRows<{ sent: number; failed: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent,
+                 count(*) FILTER (WHERE status <> 'sent')::int AS failed
+          FROM alert_deliveries WHERE id = ANY(${sql.param(ids)}::bigint[])`,
+    );
+  let [row] = await outcome();
+  for (let tries = 0; complete && row && row.sent < received && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    [row] = await outcome();
+  }
   return {
     notifications: ids.length,
     seedSeconds,
