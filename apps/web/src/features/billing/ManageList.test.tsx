@@ -1,25 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ManageList } from './ManageList';
 import type { ListPaging } from './useListPaging';
 
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-  // Nor ResizeObserver, which the table's scroll container watches itself with.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 afterEach(cleanup);
 
 const paging: ListPaging = {

@@ -1,20 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiPosition, ReportEvent } from '@waymark/domain';
 import { ReportAddresses, ReportAlerts, ReportInfo, ReportSummaryFigures } from './ReportSections';
 import type { ReportDownloads } from './useReportDownload';
-
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-});
 
 afterEach(cleanup);
 

@@ -1,19 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ClearDeviceCard } from './ClearDeviceCard';
 
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-});
 afterEach(cleanup);
 
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });

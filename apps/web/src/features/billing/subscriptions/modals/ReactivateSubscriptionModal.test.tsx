@@ -3,23 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@waymark/domain';
 import type { Subscription } from '../../../../api/billing';
 import { configureClient } from '../../../../api/client';
 import { setNavigator } from '../../../../app/navigation';
 import { ReactivateSubscriptionModal } from './ReactivateSubscriptionModal';
 
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-});
 afterEach(() => {
   cleanup();
   setNavigator(null);
