@@ -285,6 +285,17 @@ const throttleRequired = (
   }
 };
 
+/** What decides when a rule fires: its throttle and conditions (saved, or tried as edited). */
+const whenItFires = {
+  throttle_enabled: zeroOne.default(false),
+  throttle_hours: throttleHoursSchema.optional().transform((v) => v ?? null),
+  conditions: z
+    .array(ruleConditionSchema)
+    .max(RULE_ITEMS_MAX)
+    .optional()
+    .transform((v) => v ?? []),
+};
+
 /** POST /rules-engine and PUT /rules-engine/{id} (spec 001 §7 "Rules"). */
 export const ruleSaveSchema = z
   .object({
@@ -296,13 +307,7 @@ export const ruleSaveSchema = z
       .transform((v) => v || m.namePlaceholder)
       .describe("Empty or absent: 'Untitled rule'"),
     is_enabled: zeroOne.default(true).describe('0 or 1 (true or false)'),
-    throttle_enabled: zeroOne.default(false),
-    throttle_hours: throttleHoursSchema.optional().transform((v) => v ?? null),
-    conditions: z
-      .array(ruleConditionSchema)
-      .max(RULE_ITEMS_MAX)
-      .optional()
-      .transform((v) => v ?? []),
+    ...whenItFires,
     actions: z
       .array(ruleActionSchema)
       .max(RULE_ITEMS_MAX)
@@ -355,17 +360,7 @@ export const RULE_TEST_SHOWN = 200;
  * POST /rules-engine/test: the rule as the form holds it, saved or not. Only what decides
  * when it fires; actions are left out (nothing is sent), and it is tested as if enabled.
  */
-export const ruleTestRequestSchema = z
-  .object({
-    throttle_enabled: zeroOne.default(false),
-    throttle_hours: throttleHoursSchema.optional().transform((v) => v ?? null),
-    conditions: z
-      .array(ruleConditionSchema)
-      .max(RULE_ITEMS_MAX)
-      .optional()
-      .transform((v) => v ?? []),
-  })
-  .superRefine(throttleRequired);
+export const ruleTestRequestSchema = z.object(whenItFires).superRefine(throttleRequired);
 export type RuleTestRequest = z.infer<typeof ruleTestRequestSchema>;
 export type RuleTestRequestInput = z.input<typeof ruleTestRequestSchema>;
 
