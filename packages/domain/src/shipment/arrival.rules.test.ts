@@ -12,37 +12,40 @@ import {
   ROUTED_FACTOR_MAX,
   SPEED_WINDOW_MS,
   type SpeedFix,
+  type TrackFix,
 } from './arrival.rules';
 
 const MIN = 60_000;
 /** 0.001° of latitude is 111.2 m. */
 const at = (minute: number, lat: number): SpeedFix => ({ time: minute * MIN, lat, lng: -87 });
+/** The fixes as the clock's track holds them (the last quarter of an hour of them). */
+const trackOf = (fixes: readonly SpeedFix[]) => fixes.reduce<TrackFix[]>(extendTrack, []);
 
 describe('the moving speed', () => {
   it('is distance over time of the steps where the tracker moved', () => {
     // 1.112 km a minute for six minutes: 18.5 m/s (66.7 km/h).
-    const track = Array.from({ length: 7 }, (_, i) => at(i, 41 + i * 0.01));
+    const track = trackOf(Array.from({ length: 7 }, (_, i) => at(i, 41 + i * 0.01)));
     expect(movingSpeed(track)).toBeCloseTo(1112 / 60, 0);
   });
 
   it('leaves out standing, and needs five minutes of moving', () => {
     const moving = Array.from({ length: 6 }, (_, i) => at(i, 41 + i * 0.01));
-    const parked = Array.from({ length: 20 }, (_, i) => at(5 + i, 41.05 + (i % 2) * 0.000_01));
-    expect(movingSpeed([...moving, ...parked])).toBeCloseTo(1112 / 60, 0);
-    expect(movingSpeed(moving.slice(0, 5))).toBeNull();
-    expect(movingSpeed(parked)).toBeNull();
+    const parked = Array.from({ length: 9 }, (_, i) => at(6 + i, 41.05 + (i % 2) * 0.000_01));
+    expect(movingSpeed(trackOf([...moving, ...parked]))).toBeCloseTo(1112 / 60, 0);
+    expect(movingSpeed(trackOf(moving.slice(0, 5)))).toBeNull();
+    expect(movingSpeed(trackOf(parked))).toBeNull();
   });
 
   it('leaves out a jump no vehicle makes', () => {
-    const track = Array.from({ length: 7 }, (_, i) => at(i, 41 + i * 0.01));
-    track.splice(3, 0, { time: 2.5 * MIN, lat: 43, lng: -87 });
-    expect(movingSpeed(track)).toBeCloseTo(1112 / 60, -1);
+    const fixes = Array.from({ length: 7 }, (_, i) => at(i, 41 + i * 0.01));
+    fixes.splice(3, 0, { time: 2.5 * MIN, lat: 43, lng: -87 });
+    expect(movingSpeed(trackOf(fixes))).toBeCloseTo(1112 / 60, -1);
   });
 });
 
 describe('the track', () => {
   it('keeps the fixes of the last quarter of an hour, in order', () => {
-    let track: SpeedFix[] = [];
+    let track: TrackFix[] = [];
     for (let minute = 0; minute <= 60; minute += 5) track = extendTrack(track, at(minute, 41));
     expect(track.map((p) => p.time / MIN)).toEqual([45, 50, 55, 60]);
     expect(SPEED_WINDOW_MS).toBe(15 * MIN);

@@ -83,34 +83,53 @@ function movedMetres(a: SpeedFix, b: SpeedFix): number | null {
 }
 
 /**
+ * A fix of the track with the step that led to it from the fix before it in the track: the
+ * metres and milliseconds driven (both 0 when the step was not driven, see isMovingStep, and
+ * for the track's first fix). Measured once when the fix joins, so the speed over the window
+ * is a sum, not a distance per step at every fix (the clock runs per position; bench:shipments).
+ */
+export interface TrackFix extends SpeedFix {
+  movedM: number;
+  movedMs: number;
+}
+
+/**
  * The track with `point` added (when newer than the last) and fixes older than the window
  * gone: a new array, the given one untouched (clocks share tracks between versions).
  */
-export function extendTrack(track: readonly SpeedFix[], point: SpeedFix): SpeedFix[] {
+export function extendTrack(track: readonly TrackFix[], point: SpeedFix): TrackFix[] {
   const last = track[track.length - 1];
   const adds = !last || point.time > last.time;
   const newest = adds ? point.time : last.time;
   let first = 0;
   while (first < track.length && track[first]!.time < newest - SPEED_WINDOW_MS) first++;
   const kept = track.slice(first);
-  if (adds) kept.push(point);
+  if (adds) {
+    const moved = last ? movedMetres(last, point) : null;
+    // One shape for every fix of every track: the speed's sum stays a fast loop.
+    kept.push({
+      time: point.time,
+      lat: point.lat,
+      lng: point.lng,
+      accuracy: point.accuracy ?? null,
+      movedM: moved ?? 0,
+      movedMs: moved === null ? 0 : point.time - last!.time,
+    });
+  }
   return kept;
 }
 
 /**
  * The tracker's moving speed over the track in metres per second: distance over time of the
- * steps between fixes where it moved, or null with less than MIN_MOVING_MS of moving.
+ * steps between its fixes where it moved, or null with less than MIN_MOVING_MS of moving.
  */
-export function movingSpeed(track: readonly SpeedFix[]): number | null {
+export function movingSpeed(track: readonly TrackFix[]): number | null {
   let metres = 0;
   let ms = 0;
+  // The first fix's step came from a fix that has left the window.
   for (let i = 1; i < track.length; i++) {
-    const a = track[i - 1]!;
-    const b = track[i]!;
-    const moved = movedMetres(a, b);
-    if (moved === null) continue;
-    metres += moved;
-    ms += b.time - a.time;
+    metres += track[i]!.movedM;
+    ms += track[i]!.movedMs;
   }
   return ms >= MIN_MOVING_MS ? metres / (ms / 1000) : null;
 }

@@ -108,10 +108,10 @@ const METRES_PER_DEGREE = 111_320;
  * the scale of a geofence.
  */
 export function distanceToPlace(place: ShipmentPlace, lat: number, lng: number): number {
-  if (isInsidePlace(place, lat, lng)) return 0;
   if (place.kind === 'circle') {
     return Math.max(0, distanceMetres(place.lat, place.lng, lat, lng) - place.radiusM);
   }
+  if (isInsidePlace(place, lat, lng)) return 0;
   const xScale = METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180);
   let best = Infinity;
   for (const [outer] of place.polygons) {

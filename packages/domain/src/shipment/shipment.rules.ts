@@ -1,7 +1,5 @@
-import { distanceMetres } from '../geo/geo.rules';
 import {
   extendTrack,
-  isMovingStep,
   isSpeedFix,
   movingSpeed,
   predictedArrival,
@@ -9,7 +7,7 @@ import {
   routedFactor,
   routedSpeed,
   type RoadDistance,
-  type SpeedFix,
+  type TrackFix,
 } from './arrival.rules';
 import { isOngoing, type ShipmentEventType, type ShipmentStatus } from './shipment.constants';
 import {
@@ -51,7 +49,7 @@ export interface ShipmentClock {
   /** The newest fix seen: older ones arriving later change nothing. */
   lastFixAt: number | null;
   /** Precise fixes of the last SPEED_WINDOW_MS, oldest first. */
-  track: SpeedFix[];
+  track: TrackFix[];
   /** The last moving speed measured (m/s), kept while the tracker stands. */
   speedMps: number | null;
   /** The first precise fix followed since it began, and the metres driven from there. */
@@ -146,21 +144,25 @@ export function onFix(
 ): ClockStep {
   if (!isOngoing(clock.status)) return unchanged(clock);
   if (clock.lastFixAt !== null && fix.time <= clock.lastFixAt) return unchanged(clock);
+  // The clock runs for every position of a tracker with a shipment under way: one copy of the
+  // clock per fix, each place measured once (bench:shipments).
   const c: ShipmentClock = { ...clock, lastFixAt: fix.time };
   const events: ShipmentHappening[] = [];
   const precise = isPreciseFix(fix.accuracy);
-  const point = { time: fix.time, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy };
   if (precise && isSpeedFix(fix.accuracy)) {
-    const previous = c.track[c.track.length - 1];
-    if (c.origin && previous && isMovingStep(previous, point)) {
-      c.drivenM += distanceMetres(previous.lat, previous.lng, fix.lat, fix.lng);
-    }
+    const point = { time: fix.time, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy };
+    const hadFixes = c.track.length > 0;
     c.track = extendTrack(c.track, point);
+    if (c.origin && hadFixes) c.drivenM += c.track[c.track.length - 1]!.movedM;
     c.speedMps = movingSpeed(c.track) ?? c.speedMps;
   }
 
-  const leftStart = !c.from || !isInsidePlace(c.from, fix.lat, fix.lng);
-  if (c.beganAt === null && fix.time >= c.startAt && precise && leftStart) {
+  if (
+    c.beganAt === null &&
+    fix.time >= c.startAt &&
+    precise &&
+    (!c.from || !isInsidePlace(c.from, fix.lat, fix.lng))
+  ) {
     c.beganAt = fix.time;
     if (c.status === 'not-started') c.status = 'in-progress';
     events.push({ type: 'shipment-begin', at: fix.time });
@@ -171,7 +173,9 @@ export function onFix(
     c.drivenM = 0;
   }
 
-  if (c.beganAt !== null && precise && c.to && isInsidePlace(c.to, fix.lat, fix.lng)) {
+  // 0 inside the end place.
+  const remainingM = c.beganAt !== null && c.to ? distanceToPlace(c.to, fix.lat, fix.lng) : null;
+  if (remainingM === 0 && precise) {
     const late = fix.time > c.endAt;
     c.status = late ? 'completed-late' : 'completed';
     c.endedAt = fix.time;
@@ -183,8 +187,7 @@ export function onFix(
   let prediction: ArrivalPrediction | null = null;
   const routed = road ? routedFactor(road) : null;
   const speedMps = c.speedMps ?? (road && routed !== null ? routedSpeed(road) : null);
-  if (c.beganAt !== null && c.to && speedMps) {
-    const remainingM = distanceToPlace(c.to, fix.lat, fix.lng);
+  if (remainingM !== null && speedMps) {
     const factor = routed ?? roadFactor(c.origin, c.drivenM, fix);
     const estimatedEndAt = predictedArrival(fix.time, remainingM, speedMps, factor);
     c.estimatedEndAt = estimatedEndAt;
@@ -199,13 +202,13 @@ export function onFix(
       lng: fix.lng,
     };
   }
-  const timed = onTime(c, fix.time);
-  return { clock: timed.clock, events: placed([...events, ...timed.events], fix), prediction };
+  passTime(c, fix.time, events);
+  return { clock: c, events: placed(events, fix), prediction };
 }
 
 /** The events, each where the fix that set it off was. */
 const placed = (events: ShipmentHappening[], fix: ClockFix) =>
-  events.map((e) => ({ ...e, lat: fix.lat, lng: fix.lng }));
+  events.length === 0 ? events : events.map((e) => ({ ...e, lat: fix.lat, lng: fix.lng }));
 
 /**
  * The passing of time alone (the tracker may be silent):
@@ -220,6 +223,12 @@ export function onTime(clock: ShipmentClock, now: number): ClockStep {
   if (!isOngoing(clock.status)) return unchanged(clock);
   const c = { ...clock };
   const events: ShipmentHappening[] = [];
+  passTime(c, now, events);
+  return { clock: c, events, prediction: null };
+}
+
+/** onTime's work on a clock of the caller's own (changed in place), its events added. */
+function passTime(c: ShipmentClock, now: number, events: ShipmentHappening[]) {
   const notifyFrom = c.endAt - c.notifyAtHours * HOUR_MS;
   if (c.notifyAtHours > 0 && c.notifiedAt === null && now >= notifyFrom && now < c.endAt) {
     c.notifiedAt = now;
@@ -242,7 +251,6 @@ export function onTime(clock: ShipmentClock, now: number): ClockStep {
       );
     }
   }
-  return { clock: c, events, prediction: null };
 }
 
 /** The End action: finishes an ongoing shipment at once (Completed Late after end_at). */
