@@ -17,6 +17,25 @@ import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 export const SCOUT_BENCH_EMAIL = 'scout-bench@bench.test';
 export const SCOUT_BENCH_PASSWORD = 'scout bench password';
 const HOUR = 3_600_000;
+const DEPOT = { lat: 41.88, lng: -87.63 };
+
+/** Tracker i's serial. */
+export const serialOf = (i: number) => `77${String(i).padStart(13, '0')}`;
+
+/**
+ * Tracker i of the bench fleet: where it stands, whether it is parked, its battery; undefined
+ * for one that never reports. The seed and the live feed (feed.ts) place it the same way.
+ */
+export function benchTracker(i: number) {
+  if (i % 20 === 19) return undefined;
+  const inDepot = i % 5 === 0;
+  return {
+    parked: i % 10 === 3,
+    lat: inDepot ? DEPOT.lat + ((i % 7) - 3) * 0.001 : 41.5 + (i % 97) * 0.01,
+    lng: inDepot ? DEPOT.lng : -88.2 + (i % 89) * 0.01,
+    battery: i % 10 === 7 ? 9 : 75,
+  };
+}
 
 /**
  * An account that may use Scout with `trackers` trackers around Chicago: a tenth parked for
@@ -56,9 +75,8 @@ export async function seedScoutBench(ctx: AppContext, trackers: number) {
       expected_report_minutes: 120,
     })
     .returning();
-  const depot = { lat: 41.88, lng: -87.63 };
   await db.insert(geofences).values([
-    { account_id: account!.id, name: 'Depot', ...depot, radius: 2 },
+    { account_id: account!.id, name: 'Depot', ...DEPOT, radius: 2 },
     { account_id: account!.id, name: 'North Yard', lat: 42.2, lng: -87.8, radius: 1 },
     { account_id: account!.id, name: 'Harbor', lat: 41.7, lng: -87.5, radius: 1 },
   ]);
@@ -85,7 +103,7 @@ export async function seedScoutBench(ctx: AppContext, trackers: number) {
         model_id: model!.id,
         subscription_id: sub.id,
         name: `Unit ${String(i + 1).padStart(5, '0')}`,
-        serial: `77${String(i).padStart(13, '0')}`,
+        serial: serialOf(i),
         group_ids: [groupRows[i % 3]!.id],
       })),
     )
@@ -93,11 +111,9 @@ export async function seedScoutBench(ctx: AppContext, trackers: number) {
   const now = Date.now();
   const fixes: RawPosition[] = [];
   rows.forEach((d, i) => {
-    if (i % 20 === 19) return; // never reported
-    const parked = i % 10 === 3;
-    const inDepot = i % 5 === 0;
-    const lat = inDepot ? depot.lat + ((i % 7) - 3) * 0.001 : 41.5 + (i % 97) * 0.01;
-    const lng = inDepot ? depot.lng : -88.2 + (i % 89) * 0.01;
+    const tracker = benchTracker(i);
+    if (!tracker) return;
+    const { parked, lat, lng, battery } = tracker;
     const start = parked ? now - 72 * HOUR : now - HOUR;
     for (let k = 0; k < 2; k++) {
       fixes.push({
@@ -109,7 +125,7 @@ export async function seedScoutBench(ctx: AppContext, trackers: number) {
         fix: 'gps',
         speed: parked ? 0 : 50,
         speedUnit: 'kmh',
-        battery: i % 10 === 7 ? 9 : 75,
+        battery,
       });
     }
   });

@@ -56,11 +56,31 @@ export async function sendSteadily(
   rate: number,
   seconds: number,
 ): Promise<Sent> {
+  const started = performance.now();
+  const sent = await sendSteadilyWhile(
+    ctx,
+    source,
+    rate,
+    () => performance.now() - started < seconds * 1000,
+  );
+  return { positions: sent, ackedRate: sent / seconds };
+}
+
+/**
+ * Sends `rate` positions a second, every 20 ms, while `going()` says so (a live fleet beside
+ * something measured), then waits for the acks; answers how many were sent.
+ */
+export async function sendSteadilyWhile(
+  ctx: AppContext,
+  source: PositionSource,
+  rate: number,
+  going: () => boolean,
+): Promise<number> {
   const tickMs = 20;
   const started = performance.now();
   let sent = 0;
   const acks: Promise<unknown>[] = [];
-  while (performance.now() - started < seconds * 1000) {
+  while (going()) {
     const due = Math.floor(((performance.now() - started) / 1000) * rate);
     while (sent < due) {
       const n = Math.min(CHUNK, due - sent);
@@ -70,5 +90,5 @@ export async function sendSteadily(
     await new Promise((resolve) => setTimeout(resolve, tickMs));
   }
   await Promise.all(acks);
-  return { positions: sent, ackedRate: sent / seconds };
+  return sent;
 }

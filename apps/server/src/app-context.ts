@@ -16,6 +16,7 @@ import type { RealtimeHub } from './realtime/hub';
 import type { GeofenceIndexes } from './spatial/geofence-indexes';
 import type { ShipmentClock } from './modules/shipments/shipment-clock';
 import type { RuleEngine } from './modules/rules/rule-engine';
+import type { ScoutFleetSnapshots } from './modules/scout/scout-fleet-snapshots';
 
 /** What route plugins, listeners and services need from the running process. Built once. */
 export interface AppContext {
@@ -39,6 +40,8 @@ export interface AppContext {
   shipmentClock: ShipmentClock;
   /** Fires enabled rules on committed positions and device events; actions run as jobs. */
   rules: RuleEngine;
+  /** Scout's trackers lists per account and visibility, kept current from the bus. */
+  scoutSnapshots: ScoutFleetSnapshots;
   /** Card payments: the local sandbox, or Stripe with STRIPE_SECRET_KEY. */
   payments: PaymentProvider;
   /** The server's own failures, sent to SENTRY_DSN when one is set. */

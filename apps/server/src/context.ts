@@ -19,6 +19,7 @@ import { listenForAlerts } from './modules/alerts/alerts.subscriptions';
 import { listenForCommands } from './modules/commands/commands.subscriptions';
 import { ShipmentClock } from './modules/shipments/shipment-clock';
 import { RuleEngine } from './modules/rules/rule-engine';
+import { ScoutFleetSnapshots } from './modules/scout/scout-fleet-snapshots';
 import { PositionPipeline } from './pipeline/pipeline';
 import { RealtimeHub } from './realtime/hub';
 import { GeofenceIndexes } from './spatial/geofence-indexes';
@@ -26,7 +27,7 @@ import { GeofenceIndexes } from './spatial/geofence-indexes';
 /**
  * Wires the adapters chosen by config around an open database. The only place that chooses,
  * and the one list of what modules react to on the bus (the pipeline's registries and the
- * realtime hub follow the bus themselves).
+ * realtime hub follow the bus themselves; so does Scout's snapshot of trackers lists).
  */
 export async function createContext(
   config: Config,
@@ -66,11 +67,13 @@ export async function createContext(
     errors,
     payments: createPaymentProvider(config, database.db, log),
     rules: new RuleEngine({ database, bus, jobs }, log),
+    scoutSnapshots: new ScoutFleetSnapshots(bus),
   };
   listenForCommands(ctx, log);
   listenForAlerts(ctx, log);
   ctx.shipmentClock.start();
   ctx.rules.start();
+  ctx.scoutSnapshots.start();
   return ctx;
 }
 
@@ -79,6 +82,7 @@ export async function closeContext(ctx: AppContext) {
   await ctx.pipeline.flush();
   await ctx.shipmentClock.stop();
   await ctx.rules.stop();
+  ctx.scoutSnapshots.stop();
   // Running jobs finish; queued ones stay in the database for the next start.
   await ctx.jobs.stop();
   ctx.mailer.close();

@@ -26,7 +26,7 @@ import {
  * The statuses asked for, within the account's list (spec 002 §9): cancelled and blocked
  * trackers are listed only where the account may see cancelled devices, asked for or not.
  */
-function statusesFor(actor: Actor, asked: string[] | undefined) {
+export function statusesFor(actor: Actor, asked: string[] | undefined) {
   const listed: readonly string[] = listedStatuses(
     accountFeatures(actor.membership).canSeeCancelledDevices,
   );

@@ -7,18 +7,21 @@ import {
   type RowsEnvelope,
 } from '@waymark/domain';
 import type { Actor } from '../../access/actor';
+import { visibilityKey } from '../../access/device-visibility';
 import type { AppContext } from '../../app-context';
-import { deviceList } from '../devices/devices.service';
+import { deviceList, statusesFor } from '../devices/devices.service';
 import { geofencesOf } from '../geofences/geofences.service';
 import { groupsOf } from '../groups/groups.service';
+import type { TrackersListOf } from './scout-fleet-snapshots';
 
 /**
  * What Scout's tools read about the fleet, always through the modules' services with the
  * asking user's actor, so an answer holds only what that user sees. One instance per answer:
- * the trackers list is read once however many tools ask.
+ * the trackers list is taken once however many tools ask, from the process's snapshot of the
+ * user's list (ScoutFleetSnapshots, kept current from the bus) or read when there is none.
  */
 export class ScoutFleet {
-  private trackersRead: Promise<DeviceListItem[]> | undefined;
+  private trackersRead: Promise<readonly DeviceListItem[]> | undefined;
   private geofencesRead: Promise<Geofence[]> | undefined;
   private groupsRead: Promise<{ id: number; name: string }[]> | undefined;
 
@@ -33,21 +36,10 @@ export class ScoutFleet {
    * rows form with current positions, the account's listed statuses), so Scout's filters and
    * the list's filters read the same items.
    */
-  trackers(): Promise<DeviceListItem[]> {
-    return (this.trackersRead ??= (async () => {
-      const body = deviceList(this.ctx, this.actor, {
-        statuses: undefined,
-        withPosition: true,
-        excludeGroups: false,
-        format: 'rows',
-      });
-      const chunks: Buffer[] = [];
-      for await (const chunk of body.plain.read()) chunks.push(chunk);
-      const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        data: RowsEnvelope;
-      };
-      return decodeDeviceRows(data);
-    })());
+  trackers(): Promise<readonly DeviceListItem[]> {
+    return (this.trackersRead ??= this.ctx.scoutSnapshots.trackers(trackersListOf(this.actor), () =>
+      readTrackersList(this.ctx, this.actor),
+    ));
   }
 
   /** Every geofence of the account (geofences are the account's, seen by all its members). */
@@ -73,6 +65,31 @@ export class ScoutFleet {
     const index = await this.ctx.geofenceIndexes.forAccount(this.actor.accountId);
     return index.containing(p.lat, p.lng);
   }
+}
+
+/**
+ * Who gets the same trackers list as the actor: the same account and trackers seen (all of
+ * them, or the same device and group lists) and the same statuses listed.
+ */
+export function trackersListOf(actor: Actor): TrackersListOf {
+  return {
+    accountId: actor.accountId,
+    key: JSON.stringify([visibilityKey(actor.devices), statusesFor(actor, undefined)]),
+  };
+}
+
+/** The trackers list as the trackers screen loads it: device-list, rows form, decoded. */
+export async function readTrackersList(ctx: AppContext, actor: Actor): Promise<DeviceListItem[]> {
+  const body = deviceList(ctx, actor, {
+    statuses: undefined,
+    withPosition: true,
+    excludeGroups: false,
+    format: 'rows',
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of body.plain.read()) chunks.push(chunk);
+  const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: RowsEnvelope };
+  return decodeDeviceRows(data);
 }
 
 const HOUR_MS = 3_600_000;

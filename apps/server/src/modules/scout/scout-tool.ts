@@ -66,7 +66,7 @@ const norm = (text: string) => text.trim().toLowerCase();
  * The tracker a person means by `ref` among those the actor sees: its id, its name or serial
  * (any case), else the one name containing it. Undefined when none or several match.
  */
-export function findTracker(trackers: DeviceListItem[], ref: string | number) {
+export function findTracker(trackers: readonly DeviceListItem[], ref: string | number) {
   const text = norm(String(ref));
   const id = Number(text);
   const byId = Number.isInteger(id) ? trackers.find((t) => t.id === id) : undefined;

@@ -23,7 +23,7 @@ export type Headers = Record<string, string>;
 const HOUR = 3_600_000;
 
 /** A GPS fix as a protocol would have decoded it. */
-const fix = (
+export const fix = (
   serial: string,
   at: number,
   lat: number,
