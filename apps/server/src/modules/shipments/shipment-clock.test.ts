@@ -269,7 +269,7 @@ describe('the predictions kept', () => {
     const moved = at + 60 * MIN;
     await recordPredictions(t.db, [predictionRow(shipment.id, prediction(0, moved))]);
     await recordPredictions(t.db, [
-      { ...predictionRow(shipment.id, prediction(5, moved + 30_000)), moved: false },
+      predictionRow(shipment.id, prediction(5, moved + 30_000), false),
     ]);
 
     const history = await t.db

@@ -131,7 +131,7 @@ export class ShipmentClock {
             at: step.prediction.at,
             estimatedEndAt: moved ? step.prediction.estimatedEndAt : entry.kept!.estimatedEndAt,
           };
-          predictions.push({ ...predictionRow(entry.facts.id, step.prediction), moved });
+          predictions.push(predictionRow(entry.facts.id, step.prediction, moved));
         }
         const earlier = changed.get(entry.facts.id)?.transition;
         if (step.events.length === 0 && !earlier) continue;
