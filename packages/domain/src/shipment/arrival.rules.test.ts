@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APPROACH_M,
+  EMPTY_TRACK,
   extendTrack,
   isMovingStep,
   movingSpeed,
@@ -12,14 +13,14 @@ import {
   ROUTED_FACTOR_MAX,
   SPEED_WINDOW_MS,
   type SpeedFix,
-  type TrackFix,
+  type Track,
 } from './arrival.rules';
 
 const MIN = 60_000;
 /** 0.001° of latitude is 111.2 m. */
 const at = (minute: number, lat: number): SpeedFix => ({ time: minute * MIN, lat, lng: -87 });
 /** The fixes as the clock's track holds them (the last quarter of an hour of them). */
-const trackOf = (fixes: readonly SpeedFix[]) => fixes.reduce<TrackFix[]>(extendTrack, []);
+const trackOf = (fixes: readonly SpeedFix[]) => fixes.reduce<Track>(extendTrack, EMPTY_TRACK);
 
 describe('the moving speed', () => {
   it('is distance over time of the steps where the tracker moved', () => {
@@ -45,9 +46,9 @@ describe('the moving speed', () => {
 
 describe('the track', () => {
   it('keeps the fixes of the last quarter of an hour, in order', () => {
-    let track: TrackFix[] = [];
+    let track = EMPTY_TRACK;
     for (let minute = 0; minute <= 60; minute += 5) track = extendTrack(track, at(minute, 41));
-    expect(track.map((p) => p.time / MIN)).toEqual([45, 50, 55, 60]);
+    expect(track.fixes.map((p) => p.time / MIN)).toEqual([45, 50, 55, 60]);
     expect(SPEED_WINDOW_MS).toBe(15 * MIN);
     expect(extendTrack(track, at(55, 42))).toEqual(track);
   });

@@ -85,8 +85,7 @@ function movedMetres(a: SpeedFix, b: SpeedFix): number | null {
 /**
  * A fix of the track with the step that led to it from the fix before it in the track: the
  * metres and milliseconds driven (both 0 when the step was not driven, see isMovingStep, and
- * for the track's first fix). Measured once when the fix joins, so the speed over the window
- * is a sum, not a distance per step at every fix (the clock runs per position; bench:shipments).
+ * for the track's first fix).
  */
 export interface TrackFix extends SpeedFix {
   movedM: number;
@@ -94,19 +93,50 @@ export interface TrackFix extends SpeedFix {
 }
 
 /**
- * The track with `point` added (when newer than the last) and fixes older than the window
- * gone: a new array, the given one untouched (clocks share tracks between versions).
+ * The tracker's precise fixes of the last SPEED_WINDOW_MS, oldest first, with the sums of the
+ * driven steps between them. Each step is measured once, when its fix joins, and the sums
+ * move with the window, so a fix costs the same whatever the track's length: the clock runs
+ * for every position, and reading every fix of ten thousand tracks again at each one was most
+ * of its cost (bench:shipments).
  */
-export function extendTrack(track: readonly TrackFix[], point: SpeedFix): TrackFix[] {
-  const last = track[track.length - 1];
+export interface Track {
+  readonly fixes: readonly TrackFix[];
+  /** Metres and milliseconds of the driven steps between the fixes (not into the first). */
+  readonly movedM: number;
+  readonly movedMs: number;
+}
+
+export const EMPTY_TRACK: Track = Object.freeze({
+  fixes: Object.freeze([]),
+  movedM: 0,
+  movedMs: 0,
+});
+
+/**
+ * The track with `point` added (when newer than the last) and fixes older than the window
+ * gone: a new track, the given one untouched (clocks share tracks between versions).
+ */
+export function extendTrack(track: Track, point: SpeedFix): Track {
+  const { fixes } = track;
+  const last = fixes[fixes.length - 1];
   const adds = !last || point.time > last.time;
   const newest = adds ? point.time : last.time;
+  let { movedM, movedMs } = track;
   let first = 0;
-  while (first < track.length && track[first]!.time < newest - SPEED_WINDOW_MS) first++;
-  const kept = track.slice(first);
+  while (first < fixes.length && fixes[first]!.time < newest - SPEED_WINDOW_MS) {
+    first++;
+    // The step into the new first fix came from one that left the window.
+    const next = fixes[first];
+    if (next) {
+      movedM -= next.movedM;
+      movedMs -= next.movedMs;
+    }
+  }
+  if (!adds && first === 0) return track;
+  const kept = fixes.slice(first);
   if (adds) {
-    const moved = last ? movedMetres(last, point) : null;
-    // One shape for every fix of every track: the speed's sum stays a fast loop.
+    const moved = last && first < fixes.length ? movedMetres(last, point) : null;
+    // One shape for every fix of every track, so reading them stays fast.
     kept.push({
       time: point.time,
       lat: point.lat,
@@ -115,23 +145,24 @@ export function extendTrack(track: readonly TrackFix[], point: SpeedFix): TrackF
       movedM: moved ?? 0,
       movedMs: moved === null ? 0 : point.time - last!.time,
     });
+    if (moved !== null) {
+      movedM += moved;
+      movedMs += point.time - last!.time;
+    }
   }
-  return kept;
+  return {
+    fixes: kept,
+    movedM: kept.length > 1 ? movedM : 0,
+    movedMs: kept.length > 1 ? movedMs : 0,
+  };
 }
 
 /**
  * The tracker's moving speed over the track in metres per second: distance over time of the
  * steps between its fixes where it moved, or null with less than MIN_MOVING_MS of moving.
  */
-export function movingSpeed(track: readonly TrackFix[]): number | null {
-  let metres = 0;
-  let ms = 0;
-  // The first fix's step came from a fix that has left the window.
-  for (let i = 1; i < track.length; i++) {
-    metres += track[i]!.movedM;
-    ms += track[i]!.movedMs;
-  }
-  return ms >= MIN_MOVING_MS ? metres / (ms / 1000) : null;
+export function movingSpeed(track: Track): number | null {
+  return track.movedMs >= MIN_MOVING_MS ? track.movedM / (track.movedMs / 1000) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  EMPTY_TRACK,
   extendTrack,
   isSpeedFix,
   movingSpeed,
@@ -7,7 +8,7 @@ import {
   routedFactor,
   routedSpeed,
   type RoadDistance,
-  type TrackFix,
+  type Track,
 } from './arrival.rules';
 import { isOngoing, type ShipmentEventType, type ShipmentStatus } from './shipment.constants';
 import {
@@ -48,8 +49,8 @@ export interface ShipmentClock {
   estimatedEndAt: number | null;
   /** The newest fix seen: older ones arriving later change nothing. */
   lastFixAt: number | null;
-  /** Precise fixes of the last SPEED_WINDOW_MS, oldest first. */
-  track: TrackFix[];
+  /** Precise fixes of the last SPEED_WINDOW_MS, oldest first, and their driven steps. */
+  track: Track;
   /** The last moving speed measured (m/s), kept while the tracker stands. */
   speedMps: number | null;
   /** The first precise fix followed since it began, and the metres driven from there. */
@@ -142,7 +143,7 @@ export function newShipmentClock(
     notifiedAt: null,
     estimatedEndAt: null,
     lastFixAt: null,
-    track: [],
+    track: EMPTY_TRACK,
     speedMps: null,
     origin: null,
     drivenM: 0,
@@ -178,9 +179,9 @@ export function onFix(
   const precise = isPreciseFix(fix.accuracy);
   if (precise && isSpeedFix(fix.accuracy)) {
     const point = { time: fix.time, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy };
-    const hadFixes = c.track.length > 0;
+    const hadFixes = c.track.fixes.length > 0;
     c.track = extendTrack(c.track, point);
-    if (c.origin && hadFixes) c.drivenM += c.track[c.track.length - 1]!.movedM;
+    if (c.origin && hadFixes) c.drivenM += c.track.fixes[c.track.fixes.length - 1]!.movedM;
     c.speedMps = movingSpeed(c.track) ?? c.speedMps;
   }
 

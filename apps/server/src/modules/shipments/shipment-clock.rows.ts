@@ -1,4 +1,5 @@
 import {
+  EMPTY_TRACK,
   placeOfAddress,
   placeOfGeofence,
   type ShipmentClock,
@@ -48,7 +49,7 @@ export function clockOfRow(row: ShipmentRow): ShipmentClock {
     notifiedAt: ms(s.notified_at),
     estimatedEndAt: ms(s.estimated_end_at),
     lastFixAt: null,
-    track: [],
+    track: EMPTY_TRACK,
     speedMps: null,
     origin: null,
     drivenM: 0,

@@ -5,7 +5,8 @@ import { greatCircleRouter } from '../../adapters/routing/great-circle-router';
 import type { DomainEvents } from '../../events/catalogue';
 import { OngoingShipments, type OngoingShipment } from './ongoing-shipments';
 import { ShipmentRoutes } from './shipment-routes';
-import { predictionRow, recordPredictions, type PredictionInsert } from './shipment-clock.queries';
+import { PredictionWriter } from './prediction-writer';
+import { predictionRow, type PredictionInsert } from './shipment-clock.queries';
 import { writeTransitions, type ShipmentWriter, type Transition } from './shipment-transitions';
 
 type Committed = DomainEvents['positions.committed']['positions'];
@@ -13,7 +14,8 @@ type Committed = DomainEvents['positions.committed']['positions'];
 /**
  * The shipment clock's position half: it follows `positions.committed` and moves the ongoing
  * shipments of the trackers that moved through the pure rules (onFix): begin, arrival, late
- * and notify, and a predicted arrival per fix, every one kept. Cheap per position: ongoing
+ * and notify, and a predicted arrival per fix, kept as `keeping` says and written together
+ * once a second (PredictionWriter). Cheap per position: ongoing
  * shipments are held by tracker in memory (OngoingShipments), read again when `shipment.changed`,
  * `device.changed` or `geofence.changed` says they changed. It follows positions only while
  * there are ongoing shipments, so an account without any costs the pipeline nothing.
@@ -24,6 +26,7 @@ type Committed = DomainEvents['positions.committed']['positions'];
 export class ShipmentClock {
   readonly ongoing: OngoingShipments;
   readonly routes: ShipmentRoutes;
+  private readonly predictions: PredictionWriter;
   private readonly waiting: Committed[] = [];
   private running: Promise<void> | undefined;
   private stopFollowing: (() => void) | undefined;
@@ -35,6 +38,7 @@ export class ShipmentClock {
     router: RoadRouter = greatCircleRouter(),
   ) {
     this.routes = new ShipmentRoutes(router, log);
+    this.predictions = new PredictionWriter(ctx.database.db, log);
     this.ongoing = new OngoingShipments(ctx.database.db, log, () => this.followPositions());
   }
 
@@ -69,12 +73,13 @@ export class ShipmentClock {
   }
 
   /**
-   * Resolves when the positions received so far have moved their shipments and the routing
-   * engine has answered the questions they raised (tests).
+   * Resolves when the positions received so far have moved their shipments, their predictions
+   * are written, and the routing engine has answered the questions they raised (tests).
    */
   async settled() {
     await this.ongoing.settled();
     while (this.running) await this.running;
+    await this.predictions.flush();
     await this.routes.settled();
   }
 
@@ -146,7 +151,7 @@ export class ShipmentClock {
         });
       }
     }
-    await recordPredictions(this.ctx.database.db, predictions);
+    this.predictions.add(predictions);
     if (changed.size === 0) return;
     const written = await writeTransitions(
       this.ctx,
