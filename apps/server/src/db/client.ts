@@ -78,6 +78,10 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ended (a restart, a failover, a database dropped at a test's
+  // end) is removed from the pool, which connects anew when next asked; without a listener its
+  // error would end the process. A query under way reports its own failure to its caller.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
