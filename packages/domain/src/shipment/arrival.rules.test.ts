@@ -13,6 +13,7 @@ import {
   ROUTED_FACTOR_MAX,
   SPEED_WINDOW_MS,
   type SpeedFix,
+  trackFixes,
   type Track,
 } from './arrival.rules';
 
@@ -48,9 +49,27 @@ describe('the track', () => {
   it('keeps the fixes of the last quarter of an hour, in order', () => {
     let track = EMPTY_TRACK;
     for (let minute = 0; minute <= 60; minute += 5) track = extendTrack(track, at(minute, 41));
-    expect(track.fixes.map((p) => p.time / MIN)).toEqual([45, 50, 55, 60]);
+    expect(trackFixes(track).map((p) => p.time / MIN)).toEqual([45, 50, 55, 60]);
     expect(SPEED_WINDOW_MS).toBe(15 * MIN);
     expect(extendTrack(track, at(55, 42))).toEqual(track);
+  });
+
+  it('leaves every earlier version as it was, however the versions are extended', () => {
+    const base = trackOf([at(0, 41), at(1, 41.01), at(2, 41.02)]);
+    const ahead = extendTrack(base, at(3, 41.03));
+    // A second branch from the same version: it must not see, nor overwrite, the first one's fix.
+    const branch = extendTrack(base, at(3, 41.5));
+    expect(trackFixes(base).map((p) => p.lat)).toEqual([41, 41.01, 41.02]);
+    expect(trackFixes(ahead).map((p) => p.lat)).toEqual([41, 41.01, 41.02, 41.03]);
+    expect(trackFixes(branch).map((p) => p.lat)).toEqual([41, 41.01, 41.02, 41.5]);
+    expect(ahead.movedM).toBeCloseTo(3 * 1112, -1);
+    // Long after: the window moved on, the sums only hold its steps.
+    let later = ahead;
+    for (let minute = 4; minute <= 200; minute++)
+      later = extendTrack(later, at(minute, 41 + minute * 0.01));
+    expect(trackFixes(later)).toHaveLength(16);
+    expect(later.movedMs).toBe(15 * MIN);
+    expect(trackFixes(ahead).map((p) => p.lat)).toEqual([41, 41.01, 41.02, 41.03]);
   });
 });
 

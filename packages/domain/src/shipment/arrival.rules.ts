@@ -100,60 +100,85 @@ export interface TrackFix extends SpeedFix {
  * of its cost (bench:shipments).
  */
 export interface Track {
-  readonly fixes: readonly TrackFix[];
+  /**
+   * The fixes are `buffer[start..end)`. Versions of a track share one buffer that is only ever
+   * appended to, so a fix costs no copy of the window: a version extended again after another
+   * one was (a branch) gets a buffer of its own (see extendTrack).
+   */
+  readonly buffer: readonly TrackFix[];
+  readonly start: number;
+  readonly end: number;
   /** Metres and milliseconds of the driven steps between the fixes (not into the first). */
   readonly movedM: number;
   readonly movedMs: number;
 }
 
 export const EMPTY_TRACK: Track = Object.freeze({
-  fixes: Object.freeze([]),
+  buffer: Object.freeze([]),
+  start: 0,
+  end: 0,
   movedM: 0,
   movedMs: 0,
 });
+
+/** The track's fixes, oldest first. */
+export function trackFixes(track: Track): TrackFix[] {
+  return track.buffer.slice(track.start, track.end);
+}
+
+/** The newest fix of the track, if any. */
+export function lastTrackFix(track: Track): TrackFix | undefined {
+  return track.end > track.start ? track.buffer[track.end - 1] : undefined;
+}
+
+/** A buffer's fixes before the window are dropped once they are this many and the most of it. */
+const COMPACT_AFTER = 64;
 
 /**
  * The track with `point` added (when newer than the last) and fixes older than the window
  * gone: a new track, the given one untouched (clocks share tracks between versions).
  */
 export function extendTrack(track: Track, point: SpeedFix): Track {
-  const { fixes } = track;
-  const last = fixes[fixes.length - 1];
+  const last = lastTrackFix(track);
   const adds = !last || point.time > last.time;
   const newest = adds ? point.time : last.time;
-  let { movedM, movedMs } = track;
-  let first = 0;
-  while (first < fixes.length && fixes[first]!.time < newest - SPEED_WINDOW_MS) {
-    first++;
+  const { buffer } = track;
+  let { start, end, movedM, movedMs } = track;
+  while (start < end && buffer[start]!.time < newest - SPEED_WINDOW_MS) {
+    start++;
     // The step into the new first fix came from one that left the window.
-    const next = fixes[first];
-    if (next) {
-      movedM -= next.movedM;
-      movedMs -= next.movedMs;
+    if (start < end) {
+      movedM -= buffer[start]!.movedM;
+      movedMs -= buffer[start]!.movedMs;
     }
   }
-  if (!adds && first === 0) return track;
-  const kept = fixes.slice(first);
-  if (adds) {
-    const moved = last && first < fixes.length ? movedMetres(last, point) : null;
-    // One shape for every fix of every track, so reading them stays fast.
-    kept.push({
-      time: point.time,
-      lat: point.lat,
-      lng: point.lng,
-      accuracy: point.accuracy ?? null,
-      movedM: moved ?? 0,
-      movedMs: moved === null ? 0 : point.time - last!.time,
-    });
-    if (moved !== null) {
-      movedM += moved;
-      movedMs += point.time - last!.time;
-    }
+  if (start === end) movedM = movedMs = 0;
+  if (!adds) return start === track.start ? track : { buffer, start, end, movedM, movedMs };
+  const moved = last && start < end ? movedMetres(last, point) : null;
+  // One shape for every fix of every track, so reading them stays fast.
+  const fix: TrackFix = {
+    time: point.time,
+    lat: point.lat,
+    lng: point.lng,
+    accuracy: point.accuracy ?? null,
+    movedM: moved ?? 0,
+    movedMs: moved === null ? 0 : point.time - last!.time,
+  };
+  let appendTo = buffer as TrackFix[];
+  // Empty (EMPTY_TRACK's buffer is shared by all), another version appended here already, or
+  // the buffer is mostly fixes that left: a buffer of its own.
+  if (start === end || end !== buffer.length || (start > COMPACT_AFTER && start * 2 > end)) {
+    appendTo = buffer.slice(start, end);
+    end -= start;
+    start = 0;
   }
+  appendTo.push(fix);
   return {
-    fixes: kept,
-    movedM: kept.length > 1 ? movedM : 0,
-    movedMs: kept.length > 1 ? movedMs : 0,
+    buffer: appendTo,
+    start,
+    end: end + 1,
+    movedM: movedM + fix.movedM,
+    movedMs: movedMs + fix.movedMs,
   };
 }
 

@@ -2,6 +2,7 @@ import {
   EMPTY_TRACK,
   extendTrack,
   isSpeedFix,
+  lastTrackFix,
   movingSpeed,
   predictedArrival,
   roadFactor,
@@ -179,9 +180,9 @@ export function onFix(
   const precise = isPreciseFix(fix.accuracy);
   if (precise && isSpeedFix(fix.accuracy)) {
     const point = { time: fix.time, lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy };
-    const hadFixes = c.track.fixes.length > 0;
+    const hadFixes = c.track.end > c.track.start;
     c.track = extendTrack(c.track, point);
-    if (c.origin && hadFixes) c.drivenM += c.track.fixes[c.track.fixes.length - 1]!.movedM;
+    if (c.origin && hadFixes) c.drivenM += lastTrackFix(c.track)!.movedM;
     c.speedMps = movingSpeed(c.track) ?? c.speedMps;
   }
 

@@ -83,7 +83,7 @@ describe('the shipment clock on committed positions', () => {
       .from(shipmentPredictions)
       .where(eq(shipmentPredictions.shipment_id, shipment.id))
       .orderBy(asc(shipmentPredictions.predicted_at));
-    // Kept whenever the estimate moved a minute, or every 5 minutes of fixes (KEEP_EVERY_MS).
+    // Kept whenever the estimate moved a minute, or every 15 minutes of fixes (KEEP_EVERY_MS).
     expect(predictions.length).toBeGreaterThan(8);
     for (const p of predictions) {
       const remaining = arrivedAt - p.predicted_at.getTime();

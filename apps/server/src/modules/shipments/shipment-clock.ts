@@ -98,7 +98,12 @@ export class ShipmentClock {
 
   private receive(positions: Committed): Promise<void> {
     this.waiting.push(positions);
-    this.running ??= this.drain().finally(() => (this.running = undefined));
+    // A round starts on the next turn, once the pipeline has sent its next batch to the
+    // database: the clock's work then overlaps the database's instead of holding that batch
+    // back (bench:shipments).
+    this.running ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.drain())
+      .finally(() => (this.running = undefined));
     return this.running;
   }
 
@@ -175,11 +180,14 @@ export class ShipmentClock {
  * one kept: then it goes to the history only (a heartbeat), and the shipment's stored
  * estimate, never further off than the bound, is not rewritten. A fleet does not write a row
  * per position (the clock's writes were most of its cost to the pipeline; bench:shipments);
- * the rules always work on the newest prediction in memory.
+ * the rules always work on the newest prediction in memory. The history stays exact to the
+ * bound without heartbeats (an estimate holds until the next row); they say the tracker was
+ * still predicting, which a quarter of an hour shows as well as five minutes did, with a third
+ * of the rows (on a steady drive they were nine in ten of the rows written).
  */
 export const KEEP_WITHIN_MS = 60_000;
 export const KEEP_WITHIN_SHARE = 0.02;
-export const KEEP_EVERY_MS = 5 * 60_000;
+export const KEEP_EVERY_MS = 15 * 60_000;
 
 /** 'moved' when the estimate moved past the bound, 'heartbeat' when only time passed. */
 function keeping(entry: OngoingShipment, p: ArrivalPrediction): 'moved' | 'heartbeat' | null {
