@@ -7,7 +7,7 @@ export interface ShipmentsBenchOptions {
   postgresUrl: string | undefined;
   /** Trackers, each carrying one ongoing shipment. */
   shipments: number;
-  /** Length of each throughput phase (four: without, with, without, with the clock). */
+  /** Length of each throughput phase (four: without, with, with, without the clock). */
   seconds: number;
   /** Positions/s of the steady phases, and how long each lasts. */
   rate: number;

@@ -21,7 +21,7 @@ export interface ShipmentsFigures {
   machine: { cpus: number; node: string; loadBefore: number; loadAfter: number };
   shipments: number;
   seedSeconds: number;
-  /** Throughput phases in the order run: without, with, without, with the clock. */
+  /** Throughput phases in the order run: without, with, with, without the clock. */
   throughput: PhaseFigures[];
   /** Steady phases at the target rate: without, with. */
   steady: PhaseFigures[];
