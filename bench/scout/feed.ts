@@ -1,6 +1,6 @@
 import type { RawPosition } from '@waymark/domain';
 import type { PositionSource } from '../shared/send-positions';
-import { benchTracker, serialOf } from './seed';
+import { benchFix, benchTracker, serialOf } from './seed';
 
 /** How often each tracker of a live fleet reports. */
 export const REPORT_EVERY_S = 30;
@@ -25,19 +25,10 @@ export class LiveFleet implements PositionSource {
     for (let k = 0; k < n; k++, this.next++) {
       const i = this.reporting[this.next % this.reporting.length]!;
       const round = Math.floor(this.next / this.reporting.length) + 1;
-      const { parked, lat, lng, battery } = benchTracker(i)!;
-      out.push({
-        serial: serialOf(i),
-        deviceTime: new Date(),
-        // The seed's second fix was 0.01° north of its first.
-        lat: parked ? lat : lat + 0.01 + round * CREEP_DEG,
-        lng,
-        valid: true,
-        fix: 'gps',
-        speed: parked ? 0 : 50,
-        speedUnit: 'kmh',
-        battery,
-      });
+      const tracker = benchTracker(i)!;
+      // The seed's second fix was 0.01° north of its first.
+      const lat = tracker.parked ? tracker.lat : tracker.lat + 0.01 + round * CREEP_DEG;
+      out.push(benchFix(serialOf(i), tracker, new Date(), lat));
     }
     return out;
   }

@@ -37,6 +37,27 @@ export function benchTracker(i: number) {
   };
 }
 
+/** A report of tracker i (benchTracker) at `deviceTime` and latitude `lat`. */
+export function benchFix(
+  serial: string,
+  tracker: NonNullable<ReturnType<typeof benchTracker>>,
+  deviceTime: Date,
+  lat: number,
+): RawPosition {
+  const { parked, lng, battery } = tracker;
+  return {
+    serial,
+    deviceTime,
+    lat,
+    lng,
+    valid: true,
+    fix: 'gps',
+    speed: parked ? 0 : 50,
+    speedUnit: 'kmh',
+    battery,
+  };
+}
+
 /**
  * An account that may use Scout with `trackers` trackers around Chicago: a tenth parked for
  * three days, a tenth low on battery, a twentieth never reported, the rest moving this hour;
@@ -113,20 +134,10 @@ export async function seedScoutBench(ctx: AppContext, trackers: number) {
   rows.forEach((d, i) => {
     const tracker = benchTracker(i);
     if (!tracker) return;
-    const { parked, lat, lng, battery } = tracker;
-    const start = parked ? now - 72 * HOUR : now - HOUR;
+    const start = tracker.parked ? now - 72 * HOUR : now - HOUR;
     for (let k = 0; k < 2; k++) {
-      fixes.push({
-        serial: d.serial,
-        deviceTime: new Date(start + k * 20 * 60_000),
-        lat: lat + (parked ? 0 : k * 0.01),
-        lng,
-        valid: true,
-        fix: 'gps',
-        speed: parked ? 0 : 50,
-        speedUnit: 'kmh',
-        battery,
-      });
+      const lat = tracker.lat + (tracker.parked ? 0 : k * 0.01);
+      fixes.push(benchFix(d.serial, tracker, new Date(start + k * 20 * 60_000), lat));
     }
   });
   for (let i = 0; i < fixes.length; i += 5000)
