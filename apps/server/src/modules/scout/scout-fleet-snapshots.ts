@@ -35,7 +35,11 @@ class Snapshot {
   private byId = new Map<number, DeviceListItem>();
   /** The list as answers get it; built again after positions changed items. */
   private list: readonly DeviceListItem[] | undefined;
-  /** Positions committed while the read was under way, newest per tracker. */
+  /**
+   * Positions committed since the list was last built (or while the read was under way),
+   * newest per tracker: presented and applied only when an answer asks, so a snapshot costs
+   * the pipeline a map entry per position however fast positions come.
+   */
   private readonly arrived = new Map<number, CommittedPosition>();
   ready: Promise<void> = Promise.resolve();
 
@@ -48,20 +52,22 @@ class Snapshot {
   fill(items: DeviceListItem[]) {
     this.order = items.map((item) => item.id);
     this.byId = new Map(items.map((item) => [item.id, item]));
+    // The read may have been taken before or after the positions that arrived meanwhile: the
+    // timestamps decide when they are applied (current).
     this.list = Object.freeze(items);
-    // The read may have been taken before or after these commits: the timestamps decide.
-    for (const committed of this.arrived.values()) this.apply(committed);
-    this.arrived.clear();
   }
 
   receive(committed: CommittedPosition) {
-    if (this.order) return this.apply(committed);
+    // Not a tracker this key sees (or not listed for its status).
+    if (this.order && !this.byId.has(committed.device_id)) return;
     const held = this.arrived.get(committed.device_id);
     if (!held || held.time <= committed.time) this.arrived.set(committed.device_id, committed);
   }
 
   /** The list now: one array per change, never changed afterwards (an answer reads it whole). */
   current(): readonly DeviceListItem[] {
+    for (const committed of this.arrived.values()) this.apply(committed);
+    this.arrived.clear();
     return (this.list ??= Object.freeze(this.order!.map((id) => this.byId.get(id)!)));
   }
 
@@ -83,8 +89,8 @@ class Snapshot {
  * `positions.committed` replaces a tracker's current position (as the web app's realtime
  * channel does), and `device.changed` or `group.changed` drops the account's snapshots, so the
  * next answer reads anew. Two answers asking at once share one read. A read under way when
- * the account changes is never kept (its generation is old); positions committed while it
- * runs are applied when it lands, the newer fix winning. A member whose access changed has
+ * the account changes is never kept (its generation is old). Positions are held newest per
+ * tracker and applied when an answer asks (during a read too), the newer fix winning. A member whose access changed has
  * another key (the actor is read for every answer), so `membership.changed` needs nothing.
  *
  * Each process holds its own: on NATS every process subscribes to every event subject (no
