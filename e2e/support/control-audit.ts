@@ -5,8 +5,8 @@ import { installControlRecorder } from './control-recorder';
  * Clicks every control on a screen and tells which did nothing a user could see (issue 16:
  * a control a role may not use is hidden, never a dead button). A click counts when the URL
  * changes, a dialog, menu or popover opens, the DOM changes, a request is sent, a file
- * downloads or a tab opens. Only the controls on the screen as it loads are clicked, not
- * those inside what a click opens: a confirmation is never confirmed.
+ * downloads, a file chooser or a tab opens. Only the controls on the screen as it loads are
+ * clicked, not those inside what a click opens: a confirmation is never confirmed.
  */
 
 export interface ControlResult {
@@ -139,11 +139,14 @@ async function clickAndWatch(
     void popup.close();
   };
   const onDialog = () => did.push('browser dialog');
+  // A file picker (Attach files): the chooser is the effect. Heard, it never opens natively.
+  const onFileChooser = () => did.push('file chooser');
   const before = page.url();
   page.on('request', onRequest);
   page.on('download', onDownload);
   page.on('popup', onPopup);
   page.on('dialog', onDialog);
+  page.on('filechooser', onFileChooser);
   try {
     await page.evaluate(() => window.__controlAudit.arm());
     const target = page.locator('[data-audit-target]');
@@ -175,6 +178,7 @@ async function clickAndWatch(
     page.off('download', onDownload);
     page.off('popup', onPopup);
     page.off('dialog', onDialog);
+    page.off('filechooser', onFileChooser);
   }
   return did;
 }
