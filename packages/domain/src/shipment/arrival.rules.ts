@@ -131,7 +131,7 @@ export function lastTrackFix(track: Track): TrackFix | undefined {
   return track.end > track.start ? track.buffer[track.end - 1] : undefined;
 }
 
-/** A buffer's fixes before the window are dropped once they are this many and the most of it. */
+/** A buffer drops the fixes before its window once they are this many and most of it. */
 const COMPACT_AFTER = 64;
 
 /**

@@ -15,9 +15,9 @@ type Committed = DomainEvents['positions.committed']['positions'];
  * The shipment clock's position half: it follows `positions.committed` and moves the ongoing
  * shipments of the trackers that moved through the pure rules (onFix): begin, arrival, late
  * and notify, and a predicted arrival per fix, kept as `keeping` says and written together
- * once a second (PredictionWriter). Cheap per position: ongoing
- * shipments are held by tracker in memory (OngoingShipments), read again when `shipment.changed`,
- * `device.changed` or `geofence.changed` says they changed. It follows positions only while
+ * once a second (PredictionWriter). Cheap per position: ongoing shipments are held by tracker
+ * in memory (OngoingShipments), read again when `shipment.changed`, `device.changed` or
+ * `geofence.changed` says they changed. It follows positions only while
  * there are ongoing shipments, so an account without any costs the pipeline nothing.
  * Batches are handled one round at a time, in order; positions arriving meanwhile wait and go
  * in the next round together. With a routing engine (ROUTING_URL), each shipment under way
