@@ -11,6 +11,7 @@ import { bars, printFigures, writeFigures, type IngestFigures } from './ingest/r
 import { BENCH_EMAIL, BENCH_PASSWORD, seedBench } from './ingest/seed';
 import { sampleRss } from './ingest/memory';
 import { throughputPhase } from './ingest/throughput-phase';
+import { measuresComparison } from './ingest/measures-phase';
 import { startBenchServer } from './ingest/server';
 
 /**
@@ -113,6 +114,14 @@ async function main() {
     const throughput = await throughputPhase(ctx, load, options.seconds);
     log(`${throughput.acked} positions acknowledged to trackers, ${throughput.stored} stored`);
 
+    let measures = null;
+    if (options.measuresSeconds > 0) {
+      log(
+        `measures: ${options.measuresSeconds} s phases without and with the filter, trips and summaries steps, alternated`,
+      );
+      measures = await measuresComparison(ctx, load, options.measuresSeconds);
+    }
+
     log(`bare COPY of ${options.copyRows} rows`);
     const copy = await bareCopyRate(ctx.database, devices, accountId, options.copyRows, baseTimeMs);
 
@@ -143,6 +152,7 @@ async function main() {
       throughput,
       bareCopy: copy,
       ratio: throughput.rate / copy.rate,
+      measures,
       latency: { ...summary, targetRate: options.rate },
       peakRssMb: rss.peakRss / 2 ** 20,
     };

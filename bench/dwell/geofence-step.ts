@@ -67,6 +67,7 @@ export function measureGeofenceStep(geofenceCount: number, positionCount: number
     lat: 0,
     lng: 0,
     fix: 'gps',
+    accuracy: null,
     battery: null,
     temperature: null,
     humidity: null,
@@ -77,6 +78,10 @@ export function measureGeofenceStep(geofenceCount: number, positionCount: number
     lastMovementTime: null,
     lastMovementTimeWithoutCell: null,
     geofenceIds: [],
+    segment: null,
+    segmentPending: null,
+    undo: null,
+    suspect: null,
   }));
 
   const rates: number[] = [];

@@ -78,6 +78,9 @@ export async function startServerProcess(options: ServerProcessOptions) {
     DEMO_SIMULATOR: 'false',
     INGEST_ENABLED: options.ingest ? 'true' : 'false',
     ...LISTENERS_ON_FREE_PORTS,
+    // Every simulated tracker connects from 127.0.0.1: one address holds the whole fleet.
+    DEVICE_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    DEVICE_MAX_CONNECTIONS_PER_LISTENER: '100000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };

@@ -41,12 +41,14 @@ export async function bareCopyRate(
       accuracy: null,
       battery: 80,
       charging: false,
+      ignition: null,
       temperature: null,
       humidity: null,
       alarm: null,
       odometer: i * 10,
       address: 'Near Springfield, IL, US',
       geofenceIds: [],
+      filterReason: null,
       attributes: { satellites: 9, ignition: true, gsmSignal: 4 },
     });
   }

@@ -13,6 +13,11 @@ export interface BenchOptions {
   latencySeconds: number;
   recordsPerPacket: number;
   copyRows: number;
+  /**
+   * Length of each of the four phases comparing the pipeline with and without the filter, trips
+   * and summaries steps (0: none).
+   */
+  measuresSeconds: number;
 }
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
@@ -30,6 +35,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'latency-seconds': { type: 'string' },
       'records-per-packet': { type: 'string' },
       'copy-rows': { type: 'string' },
+      'measures-seconds': { type: 'string' },
     },
   });
   const records = positiveInt('records-per-packet', values['records-per-packet'], 25);
@@ -43,5 +49,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     latencySeconds: positiveInt('latency-seconds', values['latency-seconds'], 20),
     recordsPerPacket: records,
     copyRows: positiveInt('copy-rows', values['copy-rows'], 200_000),
+    measuresSeconds:
+      values['measures-seconds'] === '0'
+        ? 0
+        : positiveInt('measures-seconds', values['measures-seconds'], 10),
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { LatencySummary } from './latency';
+import type { measuresComparison } from './measures-phase';
 import type { throughputPhase } from './throughput-phase';
 
 export interface IngestFigures {
@@ -18,6 +19,8 @@ export interface IngestFigures {
   throughput: Awaited<ReturnType<typeof throughputPhase>>;
   bareCopy: { rows: number; seconds: number; rate: number };
   ratio: number;
+  /** Throughput with the filter, trips and summaries steps over without, in one run (issue 36). */
+  measures: Awaited<ReturnType<typeof measuresComparison>> | null;
   latency: LatencySummary & { targetRate: number };
   peakRssMb: number;
   bars: Record<string, { bar: string; met: boolean }>;
@@ -41,6 +44,7 @@ export function bars(f: Omit<IngestFigures, 'bars'>): IngestFigures['bars'] {
         }
       : { endToEnd: { bar: 'bar ≥ 10,000 pos/s', met: f.throughput.rate >= 10_000 } };
   result.p99 = { bar: 'bar < 250 ms', met: f.latency.p99 < 250 };
+  if (f.measures) result.measures = { bar: 'bar ≥ 90 %', met: f.measures.ratio >= 0.9 };
   return result;
 }
 
@@ -63,6 +67,11 @@ export function printFigures(f: IngestFigures) {
     `busy          server ${pct(t.serverCpu)} of a core (event loop ${pct(t.serverEventLoop)} busy), load generator ${pct(t.loadCpu)} of a core`,
     `bare COPY     ${n(f.bareCopy.rate)} rows/s   ${n(f.bareCopy.rows)} rows in ${f.bareCopy.seconds.toFixed(2)} s`,
     `ratio         ${Math.round(f.ratio * 100)} %${f.bars.ratio ? `   ${verdict(f.bars.ratio)}` : ''}`,
+    ...(f.measures
+      ? [
+          `measures      ${n(f.measures.withMeasures)} pos/s with the filter, trips and summaries steps, ${n(f.measures.withoutMeasures)} without: ${pct(f.measures.ratio)} (phases ${f.measures.phases.map((p) => `${p.measuring ? 'on' : 'off'} ${n(p.rate)}`).join(', ')}; ${n(f.measures.phases.reduce((s, p) => s + p.filtered, 0))} fixes filtered)   ${verdict(f.bars.measures!)}`,
+        ]
+      : []),
     `latency       p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)}  max ${ms(l.max)}   at ${n(l.rate)} pos/s (target ${n(l.targetRate)}), ${n(l.received)} of ${n(l.sent)} delivered, ${n(l.skipped)} skipped   ${verdict(f.bars.p99!)}`,
     `peak RSS      ${n(f.peakRssMb)} MB (server process${f.database === 'postgres' ? '; PostgreSQL’s own memory not included' : ', PGlite included'})`,
     '',

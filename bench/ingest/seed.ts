@@ -57,7 +57,7 @@ export async function seedBench(
       })),
     )
     .returning({ id: models.id, protocol: models.protocol });
-  const modelOf = new Map(modelRows.map((m) => [m.protocol, m.id]));
+  const modelOf = new Map<string, number>(modelRows.map((m) => [m.protocol, m.id]));
 
   const idOf = new Map<string, number>();
   await inChunks(fleet, async (chunk) => {

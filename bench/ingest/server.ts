@@ -75,13 +75,21 @@ export async function startBenchServer(
     SEED_DEMO: 'false',
     DEMO_SIMULATOR: 'false',
     LOG_LEVEL: 'silent',
+    // Every simulated tracker connects from 127.0.0.1: one address holds the whole fleet.
+    DEVICE_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    DEVICE_MAX_CONNECTIONS_PER_LISTENER: '100000',
     ...env,
   });
   // BENCH_LOG_LEVEL=warn shows the server's own complaints (failed batches) while diagnosing.
   const level = process.env.BENCH_LOG_LEVEL ?? config.LOG_LEVEL;
   const { ctx, app } = await startServices(config, { level });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const ingest = await startListeners(ctx, { osmand: 0, gt06: 0, teltonika: 0 }, app.log);
+  const ingest = await startListeners(
+    ctx,
+    { osmand: 0, gt06: 0, teltonika: 0 },
+    app.log,
+    config.deviceLimits,
+  );
   const address = app.server.address();
   const httpPort = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -28,7 +28,8 @@ export const EVENTS_PER_DAY = 3;
  * One account with an admin and one tracker whose `days` of history, a position every 30 s
  * from `from`, are written by the database itself (generate_series) on PGlite and PostgreSQL
  * alike: a daily loop of about 200 km around Chicago at 30 mph, parked 4 h each night and 1 h
- * at midday (two stops a day), and three device events a day.
+ * at midday (two stops a day, stored as the trips segmentation stores them), and three device
+ * events a day.
  */
 export async function seedReportsBench(db: Db, days: number, from: Date) {
   const [account] = await db.insert(accounts).values({ title: 'Reports bench' }).returning();
@@ -90,6 +91,18 @@ export async function seedReportsBench(db: Db, days: number, from: Date) {
     FROM (SELECT n, ${slot} AS s,
                  ${from.toISOString()}::timestamptz + n * ${step} AS t
           FROM generate_series(0, ${count - 1}::int) n) g`);
+  // Its two stops a day, as the pipeline's segmentation stores them (a report lists the stored
+  // stops; the seed bypasses the pipeline).
+  const stopSlots = sql.raw(
+    `(VALUES (0, ${NIGHT_END - 1}), (${NOON_START}, ${NOON_END - 1})) v(s, e)`,
+  );
+  await db.execute(sql`
+    INSERT INTO device_stops (account_id, device_id, start_time, end_time, lat, lng, duration_s)
+    SELECT ${account.id}, ${device.id},
+           ${from.toISOString()}::timestamptz + d * interval '1 day' + s * ${step},
+           ${from.toISOString()}::timestamptz + d * interval '1 day' + e * ${step},
+           41.88 + 0.3 * sin(${angle}), -87.63 + 0.4 * cos(${angle}), (e - s) * ${sql.raw(String(EVERY_SECONDS))}
+    FROM generate_series(0, ${days - 1}::int) d, ${stopSlots}`);
   await db.execute(sql`
     INSERT INTO device_events (account_id, device_id, event_type, description, lat, lng, created_at)
     SELECT ${account.id}, ${device.id},

@@ -31,3 +31,11 @@ export async function apiPost<T>(
 /** A name no other test run on the same server uses. */
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The id of one of the session user's accounts, by its title. */
+export async function accountIdByTitle(page: Page, session: Session, title: string) {
+  const me = await apiGet<{ accounts: { id: number; title: string }[] }>(page, session, '/me');
+  const account = me.accounts.find((a) => a.title === title);
+  expect(account, `account ${title}`).toBeDefined();
+  return account!.id;
+}

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIGURED_PORT, E2E_PORT, MAP_ASSETS_PORT, mapAssetsUrl } from './servers';
+import {
+  CONFIGURED_PORT,
+  DEMO_GT06_PORT,
+  E2E_PORT,
+  MAP_ASSETS_PORT,
+  mapAssetsUrl,
+} from './servers';
 
 /**
  * Global setup of the browser tests: the two Waymark installations and the stand-in map
@@ -39,6 +45,12 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     WATCH_PORT: '0',
     QUECLINK_PORT: '0',
     MEITRACK_PORT: '0',
+    JT808_PORT: '0',
+    WIALON_PORT: '0',
+    SUNTECH_PORT: '0',
+    ISTARTEK_PORT: '0',
+    RUPTELA_PORT: '0',
+    TOPFLYTECH_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
@@ -129,6 +141,7 @@ export default async function startServers() {
   const servers = [
     waymarkServer('demo', E2E_PORT, process.env.E2E_DATA_DIR ?? tempDir('waymark-e2e-'), {
       DEMO_REPORT_URL: `${mapAssetsUrl}/report`,
+      GT06_PORT: String(DEMO_GT06_PORT),
     }),
     startServer(
       'map assets',

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './users';
-import type { Session } from './session';
+import { accountIdByTitle, type Session } from './session';
 
 export { expect };
 
@@ -10,6 +10,8 @@ interface SignInOptions {
    * its session (logging out, changing the password revokes the user's other tokens).
    */
   ownSession?: boolean;
+  /** The title of the user's account the app opens in, instead of their first one. */
+  account?: string;
 }
 
 /** Puts a demo user's session into the page's browser context and returns it. */
@@ -124,8 +126,11 @@ export const test = base.extend<
       const session = options.ownSession
         ? await logInByApi(page.request, user)
         : await sessions(baseURL, user);
-      await page.context().setStorageState(storageState(baseURL, session));
-      return session;
+      const opened = options.account
+        ? { ...session, accountId: await accountIdByTitle(page, session, options.account) }
+        : session;
+      await page.context().setStorageState(storageState(baseURL, opened));
+      return opened;
     });
   },
 

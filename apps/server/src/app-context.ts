@@ -11,6 +11,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Bus } from './events/bus';
+import type { MetricsBoard } from './metrics/metrics-board';
 import type { PositionPipeline } from './pipeline/pipeline';
 import type { RealtimeHub } from './realtime/hub';
 import type { GeofenceIndexes } from './spatial/geofence-indexes';
@@ -48,4 +49,6 @@ export interface AppContext {
   errors: ErrorReporter;
   /** Places cell-tower and Wi-Fi reports; undefined without CELL_GEOLOCATION_URL. */
   cellLocator: CellLocator | undefined;
+  /** The process's counters (`GET /api/metrics`): listeners and the pipeline register here. */
+  metrics: MetricsBoard;
 }

@@ -55,7 +55,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
     .default('waymark'),
-  SEED_DEMO: bool(true),
+  /**
+   * Unset: the demo is seeded into an empty database, except with NODE_ENV=production (issue
+   * 39); a production server also refuses to start while a demo login exists unless it is
+   * set to true on purpose.
+   */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
   DEMO_SIMULATOR: bool(true),
   /** The demo account's embedded custom report (its Analytics tab); unset: a Looker Studio URL. */
   DEMO_REPORT_URL: optionalUrl,
@@ -163,7 +168,64 @@ const envSchema = z.object({
     .min(0)
     .max(65535)
     .default(5020),
+  JT808_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5015),
+  WIALON_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5039),
+  SUNTECH_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5011),
+  ISTARTEK_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5225),
+  RUPTELA_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5046),
+  TOPFLYTECH_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5094),
   INGEST_ENABLED: bool(true),
+  /** Device ports' bounds (docs/device-protocols.md, "Bounded ports"): open connections per address, per listener. */
+  DEVICE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .positive()
+    .default(2_000),
+  DEVICE_MAX_CONNECTIONS_PER_LISTENER: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .positive()
+    .default(10_000),
+  /** Seconds without a byte before a device connection is closed; unset: each protocol's own. */
+  DEVICE_IDLE_TIMEOUT_S: z.coerce.number({ error: 'must be a number' }).positive().optional(),
+  /** Seconds a started frame (or OsmAnd request) has to be complete. */
+  DEVICE_FRAME_DEADLINE_S: z.coerce.number({ error: 'must be a number' }).positive().default(30),
+  /** File descriptors device connections leave for HTTP, the database and files. */
+  DEVICE_RESERVED_DESCRIPTORS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .default(1_000),
   /**
    * Who writes Scout's answers: offline (the built-in model), openai, anthropic or
    * openai-compatible (SCOUT_BASE_URL). Unset: the provider whose key or URL is set, else offline.
@@ -207,8 +269,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = result.data;
+  const seedDemoSet = c.SEED_DEMO === undefined ? undefined : ['true', '1'].includes(c.SEED_DEMO);
   return {
     ...c,
+    SEED_DEMO: seedDemoSet ?? c.NODE_ENV !== 'production',
+    /** SEED_DEMO=true was set, not defaulted: a production server may then keep the demo. */
+    demoOnPurpose: seedDemoSet === true,
     appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
     sandboxWebhookUrl:
       c.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${c.PORT}/api/payments/webhook/sandbox`,
@@ -216,6 +282,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       ? ({ kind: 'postgres', url: c.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: `${c.DATA_DIR}/pglite` } as const),
     scout: scoutConfig(c),
+    deviceLimits: {
+      perAddress: c.DEVICE_MAX_CONNECTIONS_PER_ADDRESS,
+      perListener: c.DEVICE_MAX_CONNECTIONS_PER_LISTENER,
+      idleTimeoutMs:
+        c.DEVICE_IDLE_TIMEOUT_S === undefined ? undefined : c.DEVICE_IDLE_TIMEOUT_S * 1000,
+      frameDeadlineMs: c.DEVICE_FRAME_DEADLINE_S * 1000,
+      reservedDescriptors: c.DEVICE_RESERVED_DESCRIPTORS,
+    },
     bus: c.BUS_URL
       ? ({ kind: 'nats', url: c.BUS_URL, prefix: c.BUS_SUBJECT_PREFIX } as const)
       : ({ kind: 'in-process' } as const),

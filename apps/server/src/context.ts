@@ -20,6 +20,7 @@ import { listenForCommands } from './modules/commands/commands.subscriptions';
 import { ShipmentClock } from './modules/shipments/shipment-clock';
 import { RuleEngine } from './modules/rules/rule-engine';
 import { ScoutFleetSnapshots } from './modules/scout/scout-fleet-snapshots';
+import { MetricsBoard } from './metrics/metrics-board';
 import { PositionPipeline } from './pipeline/pipeline';
 import { RealtimeHub } from './realtime/hub';
 import { GeofenceIndexes } from './spatial/geofence-indexes';
@@ -38,16 +39,17 @@ export async function createContext(
   const geocoder = createGeocoder(config);
   const addresses = new AddressCache(geocoder);
   const geofenceIndexes = new GeofenceIndexes(database.db, bus);
+  const errors = createErrorReporter(config, VERSION);
+  const jobs = new PgBossQueue<JobPayloads>(database, log, {
+    onFailure: (error, job) => errors.capture(error, { kind: 'job', where: job }),
+  });
   const pipeline = new PositionPipeline({
     database,
     addresses,
     bus,
     geofences: geofenceIndexes,
     log,
-  });
-  const errors = createErrorReporter(config, VERSION);
-  const jobs = new PgBossQueue<JobPayloads>(database, log, {
-    onFailure: (error, job) => errors.capture(error, { kind: 'job', where: job }),
+    jobs,
   });
   const ctx: AppContext = {
     config,
@@ -68,7 +70,9 @@ export async function createContext(
     payments: createPaymentProvider(config, database.db, log),
     rules: new RuleEngine({ database, bus, jobs }, log),
     scoutSnapshots: new ScoutFleetSnapshots(bus),
+    metrics: new MetricsBoard(),
   };
+  ctx.metrics.register({ prefix: 'waymark_pipeline', labels: {}, read: () => pipeline.stats });
   listenForCommands(ctx, log);
   listenForAlerts(ctx, log);
   ctx.shipmentClock.start();

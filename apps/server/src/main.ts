@@ -5,6 +5,8 @@ import { startListeners } from './ingest/listeners';
 import { startServices } from './start';
 import { startDemoSimulator } from './demo/demo-simulator';
 import { logSerializers } from './http/log-serializers';
+import { StartRefused } from './production-checks';
+import { hasPlatformAdmin } from './demo/demo-logins.queries';
 
 function loggerOptions(config: Config) {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
@@ -36,7 +38,12 @@ async function main() {
     throw error;
   }
 
-  const { ctx, app } = await startServices(config, loggerOptions(config));
+  const started = await startServices(config, loggerOptions(config)).catch((error: unknown) => {
+    if (!(error instanceof StartRefused)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  });
+  const { ctx, app } = started;
   await app.listen({ port: config.PORT, host: config.HOST });
   const ingest = config.INGEST_ENABLED
     ? await startListeners(
@@ -50,8 +57,17 @@ async function main() {
           watch: config.WATCH_PORT,
           queclink: config.QUECLINK_PORT,
           meitrack: config.MEITRACK_PORT,
+          jt808: config.JT808_PORT,
+          wialon: config.WIALON_PORT,
+          suntech: config.SUNTECH_PORT,
+          istartek: config.ISTARTEK_PORT,
+          ruptela: config.RUPTELA_PORT,
+          topflytech: config.TOPFLYTECH_PORT,
+          teltonikaUdp: config.TELTONIKA_PORT,
+          wialonUdp: config.WIALON_PORT,
         },
         app.log,
+        config.deviceLimits,
       )
     : undefined;
   const simulator =
@@ -99,6 +115,12 @@ async function main() {
       ['Watch', ingest.listeners.watch],
       ['Queclink', ingest.listeners.queclink],
       ['Meitrack', ingest.listeners.meitrack],
+      ['JT808', ingest.listeners.jt808],
+      ['Wialon IPS', ingest.listeners.wialon],
+      ['Suntech', ingest.listeners.suntech],
+      ['iStartek', ingest.listeners.istartek],
+      ['Ruptela', ingest.listeners.ruptela],
+      ['Topflytech', ingest.listeners.topflytech],
     ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);
@@ -106,6 +128,13 @@ async function main() {
   if (config.SEED_DEMO) {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(20)} ${login.note}`);
+  }
+  if (!(await hasPlatformAdmin(ctx.database.db))) {
+    // A fresh production install: no demo, so nobody can sign in yet.
+    lines.push(
+      'No platform admin yet. Create one and set its password from the link it prints:',
+      '  npm run create-admin -- --email you@example.com',
+    );
   }
   // On a terminal the logs go through pino-pretty in a worker thread and would land after
   // this message; once the start-up lines are out, the address, the device ports and the

@@ -10,9 +10,9 @@ import { queryClient } from './api/queryClient';
 import { App } from './app/App';
 import { startErrorReporting } from './app/errorReporting';
 import { preloadOnNavigation } from './app/preload';
-import { session } from './api/session';
 import { setNavigator } from './app/navigation';
 import { createAppRouter } from './app/routing/router';
+import { currentSessionView } from './app/session/currentView';
 import { startUp } from './app/startup';
 import { wireClient } from './app/wireClient';
 
@@ -27,12 +27,7 @@ async function main() {
   if (config) startErrorReporting(config, queryClient.getQueryData<Me>(ME_KEY));
   const router = createAppRouter();
   setNavigator((to, options) => void router.navigate(to, options));
-  preloadOnNavigation(
-    router,
-    queryClient,
-    () => session.accountId(),
-    () => session.bearer() !== null,
-  );
+  preloadOnNavigation(router, queryClient, currentSessionView);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

@@ -2,7 +2,8 @@ import { logIn } from '../../support/login';
 import { expect, expectSignedIn, test } from '../../support/test';
 import { DEMO_PASSWORD } from '../../support/users';
 
-// Only this file signs in as the consumer demo user, so changing that profile is safe.
+// Only this file signs in as the consumer demo user, so changing that profile is safe: the
+// others that need a consumer account open Demo Home as Alex Admin, its admin.
 test('a user updates the profile with a masked phone and changes the password', async ({
   page,
   signIn,
@@ -22,6 +23,13 @@ test('a user updates the profile with a masked phone and changes the password', 
   await expect(page.getByRole('button', { name: 'Casey Q. Consumer' })).toBeVisible();
 
   const update = page.getByRole('button', { name: 'Update password' });
+  // A wrong current password is refused under its field.
+  await page.getByLabel('Current password').fill('not the password');
+  await page.getByLabel('New password').fill('a longer secret');
+  await page.getByLabel('Confirm password').fill('a longer secret');
+  await update.click();
+  await expect(page.getByText('The current password is incorrect.')).toBeVisible();
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
   await page.getByLabel('New password').fill('short');
   await page.getByLabel('Confirm password').fill('short');
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
@@ -41,6 +49,7 @@ test('a user updates the profile with a masked phone and changes the password', 
   await logIn(page, 'consumer@demo.test', 'a longer secret');
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('button', { name: 'Casey Q. Consumer' })).toBeVisible();
+  await page.getByLabel('Current password').fill('a longer secret');
   await page.getByLabel('New password').fill(DEMO_PASSWORD);
   await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Update password' }).click();

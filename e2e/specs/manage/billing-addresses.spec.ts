@@ -68,8 +68,18 @@ test('an admin adds billing addresses, sets the default and deletes one', async 
   await expect(page.getByText('New default address has been set')).toBeVisible();
   await expect(defaultSelect).toHaveValue(new RegExp(second));
 
-  // Deleting the first removes it from the page.
-  await billing.getByRole('button', { name: new RegExp(`Delete .*${first}`) }).click();
+  // Deleting asks first: Cancel keeps the address, Delete removes it from the page.
+  const deleteFirst = billing.getByRole('button', { name: new RegExp(`Delete .*${first}`) });
+  const confirm = page.getByRole('dialog', { name: 'Delete Address' });
+  await deleteFirst.click();
+  await expect(
+    confirm.getByText(new RegExp(`^Delete the billing address .*${first}`)),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(billing.getByText(first)).toBeVisible();
+  await deleteFirst.click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Address has been deleted')).toBeVisible();
   await expect(billing.getByText(first)).toHaveCount(0);
 

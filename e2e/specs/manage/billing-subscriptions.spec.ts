@@ -70,21 +70,22 @@ test('an admin cancels a lapsed subscription, then reactivates it on the annual 
   );
   if (!lapsed) throw new Error('The demo account has no lapsed subscription');
 
-  // The Blocked filter lists it; with no tracker its Device Name and Serial Number show '-'.
+  // The Blocked filter lists it; with no tracker its row says so and names the subscription,
+  // instead of a row of dashes.
   await page.goto('/manage/subscriptions');
   await page.getByRole('combobox', { name: 'Status filter' }).click();
   await page.getByRole('option', { name: 'Blocked', exact: true }).click();
   const row = page
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: '-', exact: true }) });
+    .filter({ hasText: `No tracker · Subscription #${lapsed.id} (Monthly)` });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').nth(0)).toHaveText('-');
   await expect(row.getByRole('cell').nth(1)).toHaveText('-');
   await expect(row.getByRole('cell').nth(4)).toHaveText('Blocked');
   await row.click();
   await expect(page).toHaveURL(new RegExp(`/manage/subscriptions/${lapsed.id}$`));
   await expect(page.getByRole('heading', { name: `Subscription #${lapsed.id}` })).toBeVisible();
   await expect(page.getByText('Blocked', { exact: true })).toBeVisible();
+  await expect(page.getByText('No tracker is assigned to this subscription.')).toBeVisible();
 
   // Cancel: a blocked subscription has no paid time left, so it is cancelled now.
   await page.getByRole('button', { name: 'Cancel Subscription' }).click();
@@ -102,6 +103,10 @@ test('an admin cancels a lapsed subscription, then reactivates it on the annual 
   await expect(modal.getByRole('radio', { name: 'Monthly - $19.95' })).toBeChecked();
   await modal.getByRole('radio', { name: 'Annual - $199.95 (save $39.45)' }).check();
   await expect(modal.getByText('Add a payment method before reactivating')).toHaveCount(0);
+  // Before anything is charged, the modal says how much and to which card.
+  await expect(
+    modal.getByText(/^\$199\.95 will be charged now to Visa \*4242, expires 12\/\d{4}\.$/),
+  ).toBeVisible();
   // The sandbox charges the saved card within the call, so the new subscription is paid by
   // the modal's first look at it. Holding that look back shows what a slower payment shows.
   let release = () => {};

@@ -60,7 +60,11 @@ test('an admin invites a user, who joins in another browser; limiting their acce
 
   // The admin limits them to one tracker and the Cold Chain group.
   await page.getByLabel('Search users').fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
+  // The user's row (with its actions menu), not the invitation's of Pending Invitations.
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .filter({ has: page.getByRole('button', { name: `Actions for ${name}` }) });
   await expect(row).toContainText('Account Manager');
   await expect(row).toContainText('All Devices');
   await row.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -91,6 +95,26 @@ test('an admin invites a user, who joins in another browser; limiting their acce
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Success!')).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // Invited again, now with a login: the same answer, and they join only by accepting.
+  await page.getByRole('button', { name: 'Invite Users' }).click();
+  await invite.getByLabel('Emails').fill(email);
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText('The user was successfully invited').first()).toBeVisible();
+  let again = mail;
+  await expect
+    .poll(async () => (again = await mailTo(page.request, email)).text)
+    .toContain('enter your Waymark password to accept');
+  await theirs.goto(linkIn(again.text, '/create-account'));
+  await expect(theirs.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
+  await expect(theirs.getByLabel('Name')).toHaveCount(0);
+  await theirs.getByLabel('Password', { exact: true }).fill('not my password');
+  await theirs.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(theirs.getByText('These credentials do not match our records.')).toBeVisible();
+  await theirs.getByLabel('Password', { exact: true }).fill('invited-pass-1');
+  await theirs.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(theirs).toHaveURL(/\/trackers/);
+  await expect(trackerList(theirs).getByRole('listitem', { name: 'Container 05' })).toBeVisible();
   await invitee.close();
 });
 

@@ -116,7 +116,15 @@ test('a power user builds a rule with two conditions and two actions and sees it
   await expect(testing.getByLabel('Test result')).toHaveCount(0);
   expect(await fired()).toBeGreaterThan(throttled);
 
+  // Delete asks first (the common confirmation): Cancel keeps the rule, Delete removes it.
   await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Rule' });
+  await expect(confirm.getByText(`Delete the rule "${name}"?`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page).toHaveURL(/\/rules\/\d+$/);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`Rule "${name}" has been deleted`)).toBeVisible();
   await expect(page).toHaveURL(/\/rules$/);
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);

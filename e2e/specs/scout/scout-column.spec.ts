@@ -10,6 +10,10 @@ test("Scout's column opens by default, resizes into the cookie, closes and comes
   const scout = page.getByRole('region', { name: 'Scout' });
   // Spec 001 §2: open by default for users who may use AI, on its home tab.
   await expect(scout.getByText('Shipments exceeding dwell time')).toBeVisible();
+  // Issue 35.25: it greets the signed-in user (Alex Admin), not a sample name.
+  await expect(
+    scout.getByRole('heading', { name: 'Hi Alex, here is what stands out today' }),
+  ).toBeVisible();
   await expect(scout.getByText('Health score')).toBeVisible();
 
   const handle = page.getByRole('separator', { name: 'Resize the Scout column' });

@@ -38,15 +38,7 @@ test('with HELP_CHAT_URL the launcher opens the chat widget instead', async ({ p
 test('a consumer account has no Help button', async ({ page, signIn }) => {
   // Alex Admin in Demo Home, the consumer account: Casey's login is not used, as the account
   // settings test renames Casey and changes the password.
-  const session = await signIn('admin');
-  const me = await page.request.get('/api/me', {
-    headers: { Authorization: `Bearer ${session.token}` },
-  });
-  const { accounts } = (
-    (await me.json()) as { data: { accounts: { id: number; title: string }[] } }
-  ).data;
-  const home = accounts.find((a) => a.title === 'Demo Home')!;
-  await page.addInitScript((id) => localStorage.setItem('waymark.account', id), String(home.id));
+  await signIn('admin', { account: 'Demo Home' });
   await page.goto('/trackers');
   await expect(page.getByRole('button', { name: 'Show Family car on map' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Help', exact: true })).toHaveCount(0);

@@ -18,8 +18,10 @@ const STATUS_LABELS = ['Not Started', 'In Progress', 'Running Late', 'Completed'
 /** What the public call may answer, and nothing more (spec 001 §2: what the page shows). */
 const PUBLIC_FIELDS = [
   'current_position',
+  'destination',
   'end_at',
   'ended_at',
+  'estimated_end_at',
   'events',
   'name',
   'path',

@@ -41,7 +41,7 @@ test('a filter hides trackers that have not reported and survives a reload', asy
   await page.getByPlaceholder('Search Trackers...').fill('Van 56');
   const van = list.getByRole('listitem', { name: 'Van 56' });
   await expect(van).toBeVisible();
-  await expect(van.getByText('No Data')).toBeVisible();
+  await expect(van.getByText('Provisioned', { exact: true })).toBeVisible();
   await expect(van.getByText(/Your tracker is being provisioned/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Filters' }).click();

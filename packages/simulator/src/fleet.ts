@@ -9,6 +9,14 @@ export const PROTOCOLS = [
   'watch',
   'queclink',
   'meitrack',
+  'jt808',
+  'wialon',
+  'suntech',
+  'istartek',
+  'teltonikaUdp',
+  'ruptela',
+  'wialonUdp',
+  'topflytech',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 /** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */

@@ -7,12 +7,20 @@ import type { SimulatorStats } from './stats';
 import { Gt06Tracker } from './trackers/gt06';
 import { gps103Dialect } from './trackers/gps103';
 import { h02Dialect } from './trackers/h02';
+import { jt808Dialect } from './trackers/jt808';
+import { wialonDialect } from './trackers/wialon';
+import { suntechDialect } from './trackers/suntech';
+import { istartekDialect } from './trackers/istartek';
+import { ruptelaDialect } from './trackers/ruptela';
 import { meitrackDialect } from './trackers/meitrack';
 import { queclinkDialect } from './trackers/queclink';
 import { StreamTracker } from './trackers/stream-tracker';
 import { watchDialect } from './trackers/watch';
 import { OsmAndTracker } from './trackers/osmand';
 import { TeltonikaTracker } from './trackers/teltonika';
+import { TeltonikaUdpTracker } from './trackers/teltonika-udp';
+import { WialonUdpTracker } from './trackers/wialon-udp';
+import { topflytechDialect } from './trackers/topflytech';
 import { DEFAULT_PORTS } from './trackers/tracker';
 import type { Ports, Tracker, TrackerContext } from './trackers/tracker';
 import { createHistoryVehicle } from './trips/history';
@@ -176,5 +184,21 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
       return new StreamTracker(device.serial, ctx, queclinkDialect);
     case 'meitrack':
       return new StreamTracker(device.serial, ctx, meitrackDialect);
+    case 'jt808':
+      return new StreamTracker(device.serial, ctx, jt808Dialect);
+    case 'wialon':
+      return new StreamTracker(device.serial, ctx, wialonDialect);
+    case 'suntech':
+      return new StreamTracker(device.serial, ctx, suntechDialect);
+    case 'istartek':
+      return new StreamTracker(device.serial, ctx, istartekDialect);
+    case 'ruptela':
+      return new StreamTracker(device.serial, ctx, ruptelaDialect);
+    case 'teltonikaUdp':
+      return new TeltonikaUdpTracker(device.serial, ctx);
+    case 'wialonUdp':
+      return new WialonUdpTracker(device.serial, ctx);
+    case 'topflytech':
+      return new StreamTracker(device.serial, ctx, topflytechDialect);
   }
 }

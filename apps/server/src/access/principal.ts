@@ -1,4 +1,6 @@
+import { MESSAGES } from '@waymark/domain';
 import type { Db } from '../db/client';
+import { forbidden } from '../http/errors';
 import { apiTokenActor, findLiveToken } from './tokens.queries';
 
 /** A user as access checks need them. */
@@ -60,3 +62,11 @@ export async function principalOfBearer(db: Db, token: string): Promise<Session 
 
 /** Platform admins (is_gpx_admin) may look into every account and edit every profile. */
 export const isPlatformAdmin = (principal: Principal) => principal.user.is_gpx_admin;
+
+/**
+ * A person's own credentials (password, e-mail, API token) change only in their own session:
+ * an admin imitating them would otherwise hold a login that works without imitation, unaudited.
+ */
+export function authorizeOwnCredentials(principal: Principal) {
+  if (principal.imitator) throw forbidden(MESSAGES.imitationCredentials);
+}

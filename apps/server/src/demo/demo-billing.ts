@@ -31,14 +31,14 @@ const CATALOGUE = [
     sku: 'WM-LL02',
     kind: 'hardware',
     price: 4999,
-    thumbnail_path: '/images/models/ll02.png',
+    thumbnail_path: '/images/models/ll02.svg',
   },
   {
     title: 'Car Charger Tracker',
     sku: 'WM-VL501',
     kind: 'hardware',
     price: 3999,
-    thumbnail_path: '/images/models/vl501.png',
+    thumbnail_path: '/images/models/vl501.svg',
   },
   {
     title: 'Tracking plan',

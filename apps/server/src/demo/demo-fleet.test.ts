@@ -12,9 +12,12 @@ import {
 } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { seedDemo } from './demo';
+import { distanceMetres } from '@waymark/domain';
+import { generateHistory } from '@waymark/simulator/trips/history';
 import {
   DEMO_UNPROVISIONED,
   DEMO_PARKED_SERIALS,
+  demoHistoryFrom,
   demoSimulatorDevices,
   seedDemoFleet,
   thinOlderHistory,
@@ -30,7 +33,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.db);
   await seedDemoFleet(t.ctx.database, t.ctx.pipeline, t.app.log);
-}, 120_000);
+}, 300_000);
 afterAll(() => t.close());
 
 describe('the demo fleet', () => {
@@ -71,6 +74,32 @@ describe('the demo fleet', () => {
     expect(current).toBe(62);
   });
 
+  it('has trips and daily summaries of its 90 days from the first start', async () => {
+    const [made] = await queryRows<{ trips: number; trackers: number; days: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS trips, count(DISTINCT device_id)::int AS trackers,
+        (SELECT count(DISTINCT day)::int FROM daily_summaries) AS days FROM trips`,
+    );
+    expect(made!.trips).toBeGreaterThan(100);
+    expect(made!.trackers).toBeGreaterThan(30);
+    expect(made!.days).toBeGreaterThanOrEqual(89);
+    // The busiest tracker's days add up to the great-circle sum over its accepted GPS fixes.
+    const [busiest] = await queryRows<{ device_id: number; distance: number }>(
+      t.db,
+      sql`SELECT device_id, sum(distance) AS distance FROM daily_summaries
+        GROUP BY device_id ORDER BY sum(distance) DESC LIMIT 1`,
+    );
+    const fixes = await queryRows<{ lat: number; lng: number }>(
+      t.db,
+      sql`SELECT lat, lng FROM positions WHERE device_id = ${busiest!.device_id}
+        AND filter_reason IS NULL AND fix <> 'cell' ORDER BY fix_time`,
+    );
+    const path = fixes
+      .slice(1)
+      .reduce((sum, f, i) => sum + distanceMetres(fixes[i]!.lat, fixes[i]!.lng, f.lat, f.lng), 0);
+    expect(Math.abs(busiest!.distance - path) / path).toBeLessThan(0.02);
+  });
+
   it('gives the viewer five trackers and the simulator the reporting ones', async () => {
     const [viewer] = await t.db
       .select({ ids: accountMemberships.device_ids })
@@ -86,6 +115,38 @@ describe('the demo fleet', () => {
       expect.arrayContaining(DEMO_UNPROVISIONED.map((d) => d.serial)),
     );
     expect(new Set(live.map((d) => d.protocol))).toEqual(new Set(['osmand', 'gt06', 'teltonika']));
+  });
+
+  it('ends each history where the live simulator goes on, and filters none of it', async () => {
+    // The simulator continues each vehicle from demoHistoryFrom (demo-simulator.ts): its next
+    // fix after the stored one must be a drive away, not another place (issue 35 item 4).
+    const from = (await demoHistoryFrom(t.ctx.database))!;
+    const rows = await queryRows<{
+      serial: string;
+      fix_time: Date | string;
+      lat: number;
+      lng: number;
+    }>(
+      t.db,
+      sql`SELECT d.serial, c.fix_time, c.lat, c.lng FROM current_positions c
+          JOIN devices d ON d.id = c.device_id ORDER BY d.id LIMIT 12`,
+    );
+    for (const row of rows) {
+      const last = new Date(row.fix_time).getTime();
+      const next = generateHistory(row.serial, from, new Date(last + 6 * 3_600_000)).find(
+        (f) => f.time.getTime() > last,
+      )!;
+      const kmh =
+        distanceMetres(row.lat, row.lng, next.lat, next.lng) /
+        1000 /
+        ((next.time.getTime() - last) / 3_600_000);
+      expect(kmh, row.serial).toBeLessThan(150);
+    }
+    const [filtered] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM positions WHERE filter_reason IS NOT NULL`,
+    );
+    expect(filtered!.n).toBe(0);
   });
 });
 

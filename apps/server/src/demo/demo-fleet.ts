@@ -30,6 +30,7 @@ const MODELS = [
   {
     device_type: 'll02',
     title: 'Mobile 200',
+    thumbnail_path: '/images/models/ll02.svg',
     protocol: 'gt06',
     expected_report_minutes: 60,
     has_temperature: false,
@@ -37,6 +38,7 @@ const MODELS = [
   {
     device_type: 'vl501',
     title: 'Car Charger',
+    thumbnail_path: '/images/models/vl501.svg',
     protocol: 'gt06',
     expected_report_minutes: 30,
     has_temperature: false,
@@ -292,7 +294,7 @@ export async function seedDemoFleet(
 
   // Provisioned (pending) trackers have not reported yet; a blocked one stopped when its
   // renewal failed, BLOCKED_DAYS_AGO days back.
-  const historyFrom = new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
+  const historyFrom = historyFromOf(logistics.created_at);
   const reporting = plan.filter((d) => d.status !== 'pending' && d.status !== 'blocked');
   await loadHistory(
     pipeline,
@@ -319,6 +321,24 @@ export async function seedDemoFleet(
       );
   }
   log.info({ ms: Date.now() - started, devices: created.length }, 'demo fleet seeded');
+}
+
+/**
+ * Where the demo's history starts: DEMO_HISTORY_DAYS before Demo Logistics was created, a time
+ * the database keeps. The seed generates each vehicle from it and the simulator, at any later
+ * start, continues the same vehicles from it, so the live fixes go on from where the seeded
+ * history ended instead of from another vehicle's place (a 300 km jump in a minute, issue 35).
+ */
+const historyFromOf = (seededAt: Date) =>
+  new Date(seededAt.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
+
+/** The seeded history's start (see historyFromOf), or undefined before the demo is seeded. */
+export async function demoHistoryFrom(database: Database): Promise<Date | undefined> {
+  const [logistics] = await database.db
+    .select({ created_at: accounts.created_at })
+    .from(accounts)
+    .where(eq(accounts.title, 'Demo Logistics'));
+  return logistics ? historyFromOf(logistics.created_at) : undefined;
 }
 
 /**

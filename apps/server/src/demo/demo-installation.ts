@@ -7,12 +7,13 @@ import { seedDemoDialogs } from './demo-dialogs';
 import { seedDemoFleet } from './demo-fleet';
 import { seedDemoInventory } from './demo-inventory';
 import { seedDemoReports } from './demo-reports';
+import { seedDemoReportSchedules } from './demo-report-schedules';
 import { seedDemoRules } from './demo-rules';
 import { seedDemoShipments } from './demo-shipments';
 
 /**
  * Every demo area on an empty database, in the order each needs the last: accounts and
- * users, the fleet and its history, then shipments, rules, reports, billing, Scout's
+ * users, the fleet and its history, then shipments, rules, reports and a scheduled report, billing, Scout's
  * conversations and the device inventory. `npm start` and the isolation test run the same.
  */
 export async function seedDemoInstallation(
@@ -29,6 +30,7 @@ export async function seedDemoInstallation(
   await seedDemoShipments(ctx, log);
   await seedDemoRules(ctx);
   await seedDemoReports(ctx);
+  await seedDemoReportSchedules(ctx);
   await seedDemoBilling(ctx);
   await seedDemoDialogs(ctx);
   await seedDemoInventory(database.db);

@@ -23,7 +23,7 @@ export async function seedDemoReports(ctx: AppContext) {
   const busiest = await queryRows<{ id: number }>(
     db,
     sql`SELECT device_id AS id FROM positions
-        WHERE account_id = ${logistics.id}
+        WHERE account_id = ${logistics.id} AND filter_reason IS NULL
           AND fix_time >= ${new Date(today - DAY).toISOString()}::timestamptz
           AND fix_time < ${new Date(today).toISOString()}::timestamptz
         GROUP BY device_id ORDER BY count(*) DESC, device_id LIMIT 3`,

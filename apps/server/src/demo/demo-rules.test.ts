@@ -34,7 +34,9 @@ describe('demo rules', () => {
     const rules = response.json<{ data: Rule[] }>().data;
     expect(rules.map((r) => [r.name, r.is_enabled])).toEqual([
       ['Depot arrivals', 1],
+      ['Highway speeding', 1],
       ['Reefers moving at night', 0],
+      ['Silent for a day', 0],
       ['Tamper alarm', 1],
     ]);
     expect(rules[0]!.conditions[0]).toMatchObject({

@@ -9,8 +9,8 @@ import { createRule } from '../modules/rules/rules.service';
 /**
  * Demo Logistics' rules, made through the rules service as its manager (so they are checked
  * as any saved rule, and the rules step hears of them): depot arrivals mailed to dispatch
- * (the mail outbox), tamper alarms texted, and a night-movement webhook left disabled so the
- * demo never calls out.
+ * (the mail outbox), tamper alarms texted, highway speeding mailed once per episode (throttled),
+ * and a night-movement and a silent-tracker webhook left disabled so the demo never calls out.
  */
 export async function seedDemoRules(ctx: AppContext) {
   const { db } = ctx.database;
@@ -75,6 +75,33 @@ export function demoRules(depotId: number, timezoneId: number): RuleSaveInput[] 
         { type: 'tracker_name', data: { value: 'Reefer' } },
         { type: 'event_time', operator: 'and', data: { time_from: '22:00', time_to: '05:00' } },
       ],
+      actions: [{ type: 'send_webhook', data: { url: 'https://hooks.example.com/waymark' } }],
+    },
+    {
+      // The simulator's trucks cruise at 55-75 mph on highways: this fires now and then, once
+      // per speeding stretch, and the throttle keeps it to one mail (and toast) in six hours.
+      name: 'Highway speeding',
+      is_enabled: 1,
+      throttle_enabled: true,
+      throttle_hours: 6,
+      conditions: [{ type: 'speeding', data: { speed: 72, unit: 'mph', duration_seconds: 60 } }],
+      actions: [
+        {
+          type: 'send_email',
+          data: {
+            email_addresses: ['dispatch@demo.test'],
+            subject: '{{name}} above 72 mph',
+            body: '{{name}} has driven above 72 mph for a minute near {{address}} at {{time}}.\n\n{{map}}',
+            timezone_id: timezoneId,
+          },
+        },
+      ],
+    },
+    {
+      // Off: the demo's trackers that the simulator does not drive would each fire once.
+      name: 'Silent for a day',
+      is_enabled: 0,
+      conditions: [{ type: 'no_report', data: { hours: 24 } }],
       actions: [{ type: 'send_webhook', data: { url: 'https://hooks.example.com/waymark' } }],
     },
   ];

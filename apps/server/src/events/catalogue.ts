@@ -4,6 +4,7 @@ import type {
   CurrentPosition,
   DialogMessage,
   RuleFired,
+  RuleReading,
 } from '@waymark/domain';
 
 /**
@@ -27,6 +28,8 @@ export interface DomainEvents {
   'device.changed': { account_id: number; device_id: number; serials: string[] };
   /** A geofence of the account was created, changed or deleted. */
   'geofence.changed': { account_id: number; geofence_id: number };
+  /** The account's own settings changed (its position filter bounds): the pipeline reads them again. */
+  'account.changed': { account_id: number };
   /** A BLE anchor of the account was created, changed or deleted. */
   'anchor.changed': { account_id: number; anchor_id: number };
   /** A tracker group of the account was created, changed or deleted (its trackers too). */
@@ -56,6 +59,11 @@ export interface DomainEvents {
    * whoever holds what that user may see (the realtime sockets) works it out again.
    */
   'membership.changed': { account_id: number; user_id: number };
+  /**
+   * Bearer tokens stopped working (logout, a password changed or reset, an imitation ended):
+   * every process closes the websockets opened with them.
+   */
+  'tokens.revoked': { token_ids: number[] };
   /** Scout wrote a message (a step or the answer) in a user's dialog: their open chat shows it. */
   'dialog.message-created': { user_id: number; dialog_id: number; message: DialogMessage };
 }
@@ -76,6 +84,8 @@ export interface CommittedPosition {
   /** Metres; null when the tracker gives none. */
   accuracy: number | null;
   address: string | null;
+  /** What the fix says of the tracker, for the rules' episode conditions (absent: unknown). */
+  reading?: RuleReading;
   readonly position: CurrentPosition;
 }
 
@@ -87,6 +97,7 @@ export const EVENT_NAMES = [
   'device-events.created',
   'device.changed',
   'geofence.changed',
+  'account.changed',
   'anchor.changed',
   'group.changed',
   'shipment.changed',
@@ -98,5 +109,6 @@ export const EVENT_NAMES = [
   'device.connected',
   'alert.notified',
   'membership.changed',
+  'tokens.revoked',
   'dialog.message-created',
 ] as const satisfies readonly EventName[];

@@ -22,6 +22,12 @@ describe('serving the web app', () => {
     expect(deepLink.body).toContain('<title>Waymark</title>');
   });
 
+  it('answers 404 for a file that is not there, not the web page', async () => {
+    const image = await t.app.inject({ url: '/images/models/none.png' });
+    expect(image.statusCode).toBe(404);
+    expect(image.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
   it('keeps unknown API paths a JSON 404', async () => {
     const response = await t.app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

@@ -47,6 +47,8 @@ import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { exportRoutes } from '../modules/exports/exports.routes';
 import { reportExportRoutes } from '../modules/reports/report-exports.routes';
 import { positionRoutes } from '../modules/positions/positions.routes';
+import { tripRoutes } from '../modules/trips/trips.routes';
+import { reportScheduleRoutes } from '../modules/report-schedules/report-schedules.routes';
 import { realtimeRoutes } from '../realtime/realtime.routes';
 import { publicShipmentRoutes } from '../modules/shipments/public-shipments.routes';
 import { reportRoutes } from '../modules/reports/reports.routes';
@@ -57,8 +59,10 @@ import { shipmentRoutes } from '../modules/shipments/shipments.routes';
 import { accountRoutes } from '../modules/accounts/accounts.routes';
 import { accountUserRoutes } from '../modules/accounts/account-users.routes';
 import { invitationRoutes } from '../modules/invitations/invitations.routes';
+import { pendingInvitationRoutes } from '../modules/invitations/pending-invitations.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { healthRoutes } from '../modules/health/health.routes';
+import { metricsRoutes } from '../modules/health/metrics.routes';
 import { userRoutes } from '../modules/users/users.routes';
 import { billingRoutes } from '../modules/billing/billing.routes';
 import { surveyRoutes } from '../modules/surveys/surveys.routes';
@@ -132,14 +136,18 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
+      await api.register(metricsRoutes, { ctx });
       await api.register(cspReportRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(accountUserRoutes, { ctx });
       await api.register(invitationRoutes, { ctx });
+      await api.register(pendingInvitationRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: ctx.hub });
       await api.register(positionRoutes, { ctx });
+      await api.register(tripRoutes, { ctx });
+      await api.register(reportScheduleRoutes, { ctx });
       await api.register(exportRoutes, { ctx });
       await api.register(ingestRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
@@ -182,15 +190,20 @@ export async function buildApp(
   return app;
 }
 
+/** A path naming a file (`/images/x.png`): the web router has no such screens. */
+const FILE_PATH = /\.[a-z0-9]+$/i;
+
 /**
  * Serves the built web app when there is one; every other GET outside /api gets index.html
- * so the web router can take the path. Unknown API paths answer 404 in the error envelope.
+ * so the web router can take the path. Unknown API paths and missing files (an image that is
+ * not there) answer 404 in the error envelope, so an <img> falls back instead of reading HTML.
  */
 function registerWebApp(app: FastifyInstance, root: string) {
   const hasWebApp = existsSync(`${root}/index.html`);
   if (hasWebApp) void app.register(fastifyStatic, { root, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    if (!hasWebApp || request.url.startsWith('/api') || request.method !== 'GET') {
+    const missingFile = FILE_PATH.test(request.url.split('?')[0]!);
+    if (!hasWebApp || request.url.startsWith('/api') || request.method !== 'GET' || missingFile) {
       return reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody);
     }
     return reply.type('text/html').sendFile('index.html');

@@ -26,6 +26,12 @@ export function requireAuth(request: FastifyRequest): Auth {
   return request.auth;
 }
 
+/** Where a password was tried from, as the login throttle counts it. */
+export function originOf(request: FastifyRequest): { ip: string; userAgent?: string } {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, ...(userAgent ? { userAgent } : {}) };
+}
+
 function validTimezone(value: unknown): string {
   if (typeof value !== 'string' || value === '') return 'UTC';
   try {

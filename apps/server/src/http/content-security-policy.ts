@@ -60,11 +60,12 @@ export function contentSecurityPolicy(
     'img-src': ["'self'", 'data:', 'blob:', ...maps, ...extra],
     'font-src': ["'self'", 'data:'],
     // The API and the realtime socket (same origin), the map style's sources, the error
-    // reporter's ingest, Stripe's API from Stripe.js, and an account's embedded report, which
-    // the Analytics page probes before framing it (any https page its admins choose).
+    // reporter's ingest, Stripe's API from Stripe.js, and the embedded report, which the
+    // Analytics page probes before framing it (DEMO_REPORT_URL; other accounts' reports by
+    // CSP_EXTRA_SOURCES: never any https page, which would let an injected script send data
+    // anywhere).
     'connect-src': [
       "'self'",
-      'https:',
       ...originOf(config.DEMO_REPORT_URL),
       ...maps,
       ...originOf(config.SENTRY_DSN),
@@ -73,11 +74,10 @@ export function contentSecurityPolicy(
     ],
     // MapLibre runs its workers from blob: URLs.
     'worker-src': ["'self'", 'blob:'],
-    // The sandbox card form (same origin), an account's embedded custom report (any https
-    // page its admins choose, spec 000 §2.9), the help chat, Stripe's card frames.
+    // The sandbox card form (same origin), the embedded custom report (spec 000 §2.9; as
+    // above), the help chat, Stripe's card frames.
     'frame-src': [
       "'self'",
-      'https:',
       ...originOf(config.DEMO_REPORT_URL),
       ...originOf(config.HELP_CHAT_URL),
       ...stripe,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@waymark/domain';
+import { fieldErrorsOf, type ErrorBody } from '@waymark/domain';
 import { HttpError } from './errors';
 
 /**
@@ -11,11 +11,13 @@ import { HttpError } from './errors';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
-        (errors[field] ??= []).push(issue.message ?? 'invalid');
-      }
+      // The web app's forms map their schema's issues with the same function.
+      const errors = fieldErrorsOf(
+        error.validation.map((issue) => ({
+          path: (issue.instancePath ?? '').split('/').filter(Boolean),
+          message: issue.message ?? 'invalid',
+        })),
+      );
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(422).send({ message: first, errors } satisfies ErrorBody);
     }

@@ -71,6 +71,7 @@ beforeAll(async () => {
     geofence: await one('SELECT min(id) AS v FROM geofences WHERE account_id = $1', B),
     anchor: await one('SELECT min(id) AS v FROM anchors WHERE account_id = $1', B),
     report: await one('SELECT min(id) AS v FROM reports WHERE account_id = $1', B),
+    schedule: await one('SELECT min(id) AS v FROM report_schedules WHERE account_id = $1', B),
     shipment: await one('SELECT min(id) AS v FROM shipments WHERE account_id = $1', B),
     rule: await one('SELECT min(id) AS v FROM rules WHERE account_id = $1', B),
     dialog: await one('SELECT min(id) AS v FROM dialogs WHERE account_id = $1', B),
@@ -103,6 +104,13 @@ beforeAll(async () => {
     setupIntent: await one('SELECT min(id) AS v FROM setup_intents WHERE account_id = $1', B),
     model: await one('SELECT min(model_id) AS v FROM devices WHERE account_id = $1', B),
     product: await one('SELECT min(id) AS v FROM products'),
+    // The demo invites nobody: one pending invitation, for the routes of pending invitations.
+    invite: await one(
+      `INSERT INTO invitations (account_id, email, role, expires_at)
+       VALUES ($1, 'pending-isolation@example.test', 'viewer', now() + interval '7 days')
+       RETURNING id AS v`,
+      B,
+    ),
   };
   idAfter = Object.fromEntries(
     Object.entries({
@@ -114,6 +122,7 @@ beforeAll(async () => {
       anchors: ids.anchor,
       images: ids.image,
       reports: ids.report,
+      'report-schedules': ids.schedule,
       shipments: ids.shipment,
       'rules-engine': ids.rule,
       dialogs: ids.dialog,
@@ -129,6 +138,7 @@ beforeAll(async () => {
       users: ids.user,
       models: ids.model,
       products: ids.product,
+      invites: ids.invite,
     }).map(([segment, id]) => [segment, id ?? '999999']),
   );
   const missing = Object.entries(ids).filter(([, id]) => id === undefined);
@@ -163,6 +173,7 @@ beforeAll(async () => {
     users: [id(ids.user)],
     addressId: id(ids.address),
     paymentMethodId: id(ids.paymentMethod),
+    inviteId: id(ids.invite),
     eventId: id(ids.event),
     imageId: id(ids.image),
     uuid: await one(`SELECT uuid AS v FROM shipments WHERE account_id = $1 LIMIT 1`, B),
@@ -372,7 +383,15 @@ describe('isolation, from the route table', () => {
           sql`SELECT api_token AS v FROM accounts WHERE api_token IS NOT NULL`,
         )
       ).map((r) => r.v),
-      // The mails' bodies hold links with tokens (resets, invitations) and personal data.
+      // The mails' bodies hold links with tokens (resets, invitations) and personal data:
+      // queued ones in the delivery outbox (read first: a send clears its text there after
+      // writing the mail), sent ones in the mail outbox.
+      ...(
+        await queryRows<{ v: string }>(
+          t.db,
+          sql`SELECT text AS v FROM outbound_messages WHERE text <> ''`,
+        )
+      ).map((r) => r.v),
       ...(await queryRows<{ v: string }>(t.db, sql`SELECT text AS v FROM mail_outbox`)).map(
         (r) => r.v,
       ),

@@ -42,6 +42,8 @@ it("limits the page to its own origin and the installation's configured services
     MAP_STYLE_URL: 'https://tiles.example.test/style.json',
     SATELLITE_URL: 'https://sat.example.test/{z}/{x}/{y}.jpg',
     SENTRY_DSN: 'https://key@o1.ingest.example.test/42',
+    DEMO_REPORT_URL: 'https://reports.example.test/embed/1',
+    HELP_CHAT_URL: 'https://chat.example.test/widget',
   });
   try {
     const csp = (await configured.app.inject({ url: '/api/health' })).headers[
@@ -57,18 +59,45 @@ it("limits the page to its own origin and the installation's configured services
     expect(directive('script-src')?.[0]).toBe("'self'");
     expect(directive('script-src')).not.toContain("'unsafe-inline'");
     expect(directive('script-src')).not.toContain("'unsafe-eval'");
+    // The configured origins only, never every https page.
     expect(directive('connect-src')).toEqual([
       "'self'",
-      'https:',
+      'https://reports.example.test',
       'https://tiles.example.test',
       'https://sat.example.test',
       'https://o1.ingest.example.test',
+    ]);
+    expect(directive('frame-src')).toEqual([
+      "'self'",
+      'https://reports.example.test',
+      'https://chat.example.test',
     ]);
     expect(directive('worker-src')).toEqual(["'self'", 'blob:']);
     expect(directive('report-uri')).toEqual(['/api/csp-reports']);
   } finally {
     await configured.close();
   }
+});
+
+it('asks for HTTPS only (HSTS) on answers served over HTTPS, never over plain HTTP', async () => {
+  expect((await t.app.inject({ url: '/api/health' })).headers).not.toHaveProperty(
+    'strict-transport-security',
+  );
+  const proxied = await createTestApp({ TRUST_PROXY: 'true' }, { trustProxy: true });
+  try {
+    const over = (proto: string) =>
+      proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': proto } });
+    expect((await over('https')).headers['strict-transport-security']).toBe('max-age=31536000');
+    expect((await over('http')).headers).not.toHaveProperty('strict-transport-security');
+  } finally {
+    await proxied.close();
+  }
+  // Without TRUST_PROXY the header is anyone's to write: it is not believed.
+  const spoofed = await t.app.inject({
+    url: '/api/health',
+    headers: { 'x-forwarded-proto': 'https' },
+  });
+  expect(spoofed.headers).not.toHaveProperty('strict-transport-security');
 });
 
 it('lets the inline scripts of the built page run by their hashes only', () => {

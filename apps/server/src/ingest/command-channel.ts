@@ -11,6 +11,17 @@ import { encodeQueclinkCommand } from './protocols/queclink/queclink.encoder';
 import type { QueclinkSession } from './protocols/queclink/queclink.decoder';
 import { encodeMeitrackCommand } from './protocols/meitrack/meitrack.encoder';
 import type { MeitrackSession } from './protocols/meitrack/meitrack.decoder';
+import { encodeJt808Command } from './protocols/jt808/jt808.encoder';
+import type { Jt808Session } from './protocols/jt808/jt808.decoder';
+import { encodeWialonCommand } from './protocols/wialon/wialon.encoder';
+import type { WialonSession } from './protocols/wialon/wialon.decoder';
+import { encodeSuntechCommand } from './protocols/suntech/suntech.encoder';
+import type { SuntechSession } from './protocols/suntech/suntech.decoder';
+import { encodeIstartekCommand } from './protocols/istartek/istartek.encoder';
+import type { IstartekSession } from './protocols/istartek/istartek.decoder';
+import { encodeRuptelaCommand } from './protocols/ruptela/ruptela.encoder';
+import { encodeTopflytechCommand } from './protocols/topflytech/topflytech.encoder';
+import type { TopflytechSession } from './protocols/topflytech/topflytech.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -38,13 +49,30 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
   if (connection.protocol === 'meitrack') {
     return encodeMeitrackCommand(connection.session as MeitrackSession, text);
   }
+  if (connection.protocol === 'jt808') {
+    return encodeJt808Command(connection.session as Jt808Session, text);
+  }
+  if (connection.protocol === 'wialon') {
+    return encodeWialonCommand(connection.session as WialonSession, text);
+  }
+  if (connection.protocol === 'suntech') {
+    return encodeSuntechCommand(connection.session as SuntechSession, text);
+  }
+  if (connection.protocol === 'istartek') {
+    return encodeIstartekCommand(connection.session as IstartekSession, text);
+  }
+  if (connection.protocol === 'ruptela') return encodeRuptelaCommand(text);
+  if (connection.protocol === 'topflytech') {
+    return encodeTopflytechCommand(connection.session as TopflytechSession, text);
+  }
   return undefined;
 }
 
 /**
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
  * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`,
- * Queclink `AT+GT...$`, Meitrack `@@...`). Answers arrive through the listener's
+ * Queclink `AT+GT...$`, Meitrack `@@...`, JT808 0x8300 text or 0x8103 parameters, Wialon IPS `#M#`, Suntech
+ * `<model>CMD;`, iStartek `$$:`, Ruptela SMS via GPRS 108, Topflytech 0x81). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

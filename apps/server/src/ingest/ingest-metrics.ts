@@ -23,6 +23,16 @@ export interface IngestMetrics {
   cellLocated: number;
   /** Lookups the cell geolocation service could not answer (the report stayed status). */
   cellLookupsFailed: number;
+  /** Connections closed at once: their address already held the per-address limit. */
+  refusedPerAddress: number;
+  /** Connections closed at once: the listener held its maximum. */
+  refusedListenerFull: number;
+  /** Connections closed at once: the descriptors left are reserved for HTTP and the database. */
+  refusedDescriptors: number;
+  /** Connections closed after the protocol's idle timeout without a byte. */
+  idleTimeouts: number;
+  /** Connections closed because a started frame was not complete by the frame deadline. */
+  frameTimeouts: number;
 }
 
 export const newMetrics = (): IngestMetrics => ({
@@ -38,6 +48,11 @@ export const newMetrics = (): IngestMetrics => ({
   rejectedRecords: 0,
   cellLocated: 0,
   cellLookupsFailed: 0,
+  refusedPerAddress: 0,
+  refusedListenerFull: 0,
+  refusedDescriptors: 0,
+  idleTimeouts: 0,
+  frameTimeouts: 0,
 });
 
 /** The counter of each decoder notice. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CellLocator } from '../adapters/cell-geolocation/cell-locator';
 import type { Bus } from '../events/bus';
+import type { MetricsBoard } from '../metrics/metrics-board';
 import type { PositionPipeline } from '../pipeline/pipeline';
 import { CommandChannel } from './command-channel';
 import { gt06Protocol } from './protocols/gt06/gt06.decoder';
@@ -10,9 +11,20 @@ import { gps103Protocol } from './protocols/gps103/gps103.decoder';
 import { watchProtocol } from './protocols/watch/watch.decoder';
 import { queclinkProtocol } from './protocols/queclink/queclink.decoder';
 import { meitrackProtocol } from './protocols/meitrack/meitrack.decoder';
+import { jt808Protocol } from './protocols/jt808/jt808.decoder';
+import { wialonProtocol } from './protocols/wialon/wialon.decoder';
+import { suntechProtocol } from './protocols/suntech/suntech.decoder';
+import { istartekProtocol } from './protocols/istartek/istartek.decoder';
 import type { TcpProtocol } from './protocols/types';
 import { startOsmAndListener } from './osmand-listener';
 import { startTcpListener, type DeviceConnection, type TcpListener } from './tcp-listener';
+import { DescriptorBudget } from './connection-gate';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
+import { ruptelaProtocol } from './protocols/ruptela/ruptela.decoder';
+import { topflytechProtocol } from './protocols/topflytech/topflytech.decoder';
+import { teltonikaUdpProtocol } from './protocols/teltonika/teltonika.udp';
+import { startUdpListener } from './udp-listener';
+import { wialonUdpProtocol } from './protocols/wialon/wialon.udp';
 
 export interface ListenerPorts {
   osmand: number;
@@ -24,6 +36,16 @@ export interface ListenerPorts {
   watch?: number;
   queclink?: number;
   meitrack?: number;
+  jt808?: number;
+  wialon?: number;
+  suntech?: number;
+  istartek?: number;
+  ruptela?: number;
+  topflytech?: number;
+  /** Teltonika over UDP: the same port number as its TCP listener in production (TELTONIKA_PORT). */
+  teltonikaUdp?: number;
+  /** Wialon IPS over UDP: the same port number as its TCP listener in production (WIALON_PORT). */
+  wialonUdp?: number;
 }
 
 /** TCP protocols whose listener is optional in ListenerPorts. */
@@ -33,8 +55,21 @@ const OPTIONAL_PROTOCOLS = {
   watch: watchProtocol,
   queclink: queclinkProtocol,
   meitrack: meitrackProtocol,
+  jt808: jt808Protocol,
+  wialon: wialonProtocol,
+  suntech: suntechProtocol,
+  istartek: istartekProtocol,
+  ruptela: ruptelaProtocol,
+  topflytech: topflytechProtocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
+
+/** Protocols served over UDP, each on the port number of its TCP listener in production. */
+const UDP_PROTOCOLS = {
+  teltonikaUdp: teltonikaUdpProtocol,
+  wialonUdp: wialonUdpProtocol,
+};
+type UdpProtocol = keyof typeof UDP_PROTOCOLS;
 
 /** What the device listeners need from the running process. */
 export interface IngestDeps {
@@ -42,6 +77,8 @@ export interface IngestDeps {
   bus: Bus;
   /** Places cell-tower and Wi-Fi reports (CELL_GEOLOCATION_URL); without it they stay status. */
   cellLocator?: CellLocator | undefined;
+  /** Where each listener's counters are read by `GET /api/metrics` (tests may leave it out). */
+  metrics?: MetricsBoard;
 }
 
 /**
@@ -50,13 +87,18 @@ export interface IngestDeps {
  * `command.queued` for a tracker connected here is written to its connection in its protocol.
  */
 export async function startListeners(
-  { pipeline, bus, cellLocator }: IngestDeps,
+  { pipeline, bus, cellLocator, metrics }: IngestDeps,
   ports: ListenerPorts,
   log: FastifyBaseLogger,
+  limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
 ) {
   const connections = new Map<string, DeviceConnection>();
   const commandChannel = new CommandChannel(connections);
+  // One budget for every listener: together they leave the reserved descriptors alone.
+  const budget = DescriptorBudget.forProcess(limits);
   const common = {
+    limits,
+    budget,
     pipeline,
     log,
     connections,
@@ -75,7 +117,7 @@ export async function startListeners(
     }
   });
   const listeners: Record<'osmand' | 'gt06' | 'teltonika', TcpListener> &
-    Partial<Record<OptionalProtocol, TcpListener>> = {
+    Partial<Record<OptionalProtocol | UdpProtocol, TcpListener>> = {
     osmand: await startOsmAndListener({ ...common, port: ports.osmand }),
     gt06: await startTcpListener({ ...common, protocol: gt06Protocol, port: ports.gt06 }),
     teltonika: await startTcpListener({
@@ -90,11 +132,26 @@ export async function startListeners(
     const protocol: TcpProtocol<unknown> = OPTIONAL_PROTOCOLS[name];
     listeners[name] = await startTcpListener({ ...common, protocol, port });
   }
+  for (const name of Object.keys(UDP_PROTOCOLS) as UdpProtocol[]) {
+    const port = ports[name];
+    if (port === undefined) continue;
+    const protocol: TcpProtocol<unknown> = UDP_PROTOCOLS[name];
+    listeners[name] = await startUdpListener({ protocol, port, pipeline, log, cellLocator });
+  }
+  const unregister = Object.entries(listeners).map(
+    ([name, listener]) =>
+      metrics?.register({
+        prefix: 'waymark_ingest',
+        labels: { listener: name },
+        read: () => listener.metrics,
+      }) ?? (() => {}),
+  );
   return {
     listeners,
     connections,
     close: async () => {
       stopDelivery();
+      for (const stop of unregister) stop();
       await Promise.all(Object.values(listeners).map((l) => l.close()));
     },
   };

@@ -1,11 +1,12 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geolocationApiLocator } from '../adapters/cell-geolocation/geolocation-api-locator';
 import { currentPositions, devices } from '../db/schema';
+import { queryRows } from '../db/client';
 import { createAccount, createDevice, createTestApp, type TestApp } from '../test/test-app';
 import { startListeners } from './listeners';
 import { GT06_CAPTURES } from './protocols/gt06/gt06.captures';
@@ -178,6 +179,28 @@ describe('GT06 listener', () => {
     expect(stored).toMatchObject({ fix: 'gps', fix_time: new Date('2023-07-04T17:34:38Z') });
     expect(stored!.lat).toBeCloseTo(-12.961349, 5);
     expect(stored!.lng).toBeCloseTo(-38.482907, 5);
+    tracker.close();
+  });
+
+  it('stores the AZ735 0x32 fix of a field capture in history and answers it and a cell-only report in 7979 frames', async () => {
+    const device = await trackerWith('359339075054321');
+    const tracker = await connect(ingest.listeners.gt06.port);
+    tracker.send(encodeGt06Login('359339075054321', 1));
+    expect(await tracker.read(10)).toBe(gt06Ack(0x01, 1));
+    // 7979, length 5, 0x32, the frame's serial number, CRC-ITU (computed apart from the server's).
+    tracker.send(gt06('0x32 AZ735 location', 0));
+    expect(await tracker.read(11)).toBe('797900053200bcedd10d0a');
+    tracker.send(gt06('0x32 AZ735 location', 1));
+    expect(await tracker.read(11)).toBe('797900053200b204af0d0a');
+    const history = await queryRows<{ at_capture_time: boolean; lat: number; lng: number }>(
+      t.db,
+      sql`SELECT fix_time = '2017-06-23T12:27:24Z'::timestamptz AS at_capture_time, lat, lng
+          FROM positions WHERE device_id = ${device.id}`,
+    );
+    expect(history).toHaveLength(1);
+    expect(history[0]!.at_capture_time).toBe(true);
+    expect(history[0]!.lat).toBeCloseTo(-0x00a87558 / 1_800_000, 5);
+    expect(history[0]!.lng).toBeCloseTo(0x0b7ab4f0 / 1_800_000, 5);
     tracker.close();
   });
 

@@ -7,6 +7,12 @@ import { ConnectionNotices } from './connection-notices';
 import { newMetrics } from './ingest-metrics';
 import { listenOn } from './listen';
 import { placeRadioScans } from './radio-positions';
+import { ConnectionGate, DescriptorBudget } from './connection-gate';
+import {
+  DEFAULT_CONNECTION_LIMITS,
+  idleTimeoutOf,
+  type ConnectionLimits,
+} from './connection-limits';
 
 /** An open connection of an identified device: the command sender writes to it. */
 export interface DeviceConnection {
@@ -18,8 +24,6 @@ export interface DeviceConnection {
 
 export type ConnectionRegistry = Map<string, DeviceConnection>;
 
-/** Drops a connection that sends nothing for this long (devices report at least hourly). */
-const IDLE_TIMEOUT_MS = 2 * 3600_000;
 /** A client that sends this much without a complete frame is not a tracker. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
@@ -48,24 +52,56 @@ export async function startTcpListener<S>(options: {
   onCommandResponse?: (serial: string, text: string) => void;
   /** Places cell-tower and Wi-Fi reports; without it they stay status. */
   cellLocator?: CellLocator | undefined;
+  /** Bounds of the port (connection-limits.ts); unset: the defaults. */
+  limits?: ConnectionLimits;
+  /** Shared by the process's listeners; unset: this listener's own. */
+  budget?: DescriptorBudget;
 }): Promise<TcpListener> {
   const { protocol, pipeline, connections } = options;
   const log = options.log.child({ protocol: protocol.name });
   const metrics = newMetrics();
+  const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
+  const gate = new ConnectionGate(
+    limits,
+    options.budget ?? DescriptorBudget.forProcess(limits),
+    metrics,
+  );
+  const idleTimeoutMs = idleTimeoutOf(protocol.name, limits);
   const sockets = new Set<net.Socket>();
   const inFlight = new Set<Promise<void>>();
 
   const server = net.createServer((socket) => {
+    if (gate.admit(socket)) return;
     metrics.connections++;
     sockets.add(socket);
     socket.setNoDelay(true);
-    socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
+    socket.setTimeout(idleTimeoutMs, () => {
+      metrics.idleTimeouts++;
+      socket.destroy();
+    });
     const session = protocol.createSession();
     const remote = socket.remoteAddress;
     const notices = new ConnectionNotices(log, metrics, remote);
     let pending: Buffer = Buffer.alloc(0);
     let chain = Promise.resolve();
     let serial: string | undefined;
+    // Runs from the first byte that is not yet a whole frame until one is (`framed`: a
+    // message or a keep-alive): a sender trickling bytes, or garbage the decoder skips, keeps
+    // the idle timer reset but not this one.
+    let frameDeadline: NodeJS.Timeout | undefined;
+    const watchFrame = (framed: boolean) => {
+      if (framed) {
+        clearTimeout(frameDeadline);
+        frameDeadline = undefined;
+      }
+      if ((pending.length > 0 || !framed) && !frameDeadline) {
+        frameDeadline = setTimeout(() => {
+          metrics.frameTimeouts++;
+          log.warn({ remote, serial }, 'frame not complete by the deadline; connection closed');
+          socket.destroy();
+        }, limits.frameDeadlineMs);
+      }
+    };
 
     const identify = (message: DecodedMessage) => {
       // Once per connection and serial: later messages repeat it, and commands queued later
@@ -112,9 +148,13 @@ export async function startTcpListener<S>(options: {
     socket.on('data', (chunk: Buffer) => {
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
       let messages: DecodedMessage[];
+      let framed = false;
       try {
         const decoded = protocol.decode(session, pending, new Date());
         pending = pending.subarray(decoded.consumed);
+        framed =
+          decoded.messages.length > 0 ||
+          (decoded.notices?.some((n) => n.kind === 'keep-alive') ?? false);
         messages = decoded.messages;
         if (decoded.notices) notices.decoded(decoded.notices);
         if (pending.length > MAX_BUFFERED_BYTES)
@@ -125,6 +165,7 @@ export async function startTcpListener<S>(options: {
         socket.destroy();
         return;
       }
+      watchFrame(framed);
       metrics.messages += messages.length;
       if (messages.length === 0) return;
       chain = chain.then(() => handle(messages));
@@ -140,6 +181,7 @@ export async function startTcpListener<S>(options: {
     });
     socket.on('error', (error) => log.debug({ err: error, remote }, 'socket error'));
     socket.on('close', () => {
+      clearTimeout(frameDeadline);
       sockets.delete(socket);
       notices.closed();
       if (serial && connections.get(serial)?.session === session) connections.delete(serial);

@@ -65,12 +65,27 @@ export type JobPayloads = {
   'sandbox-webhooks': Record<string, never>;
   /** One action of one rule firing (a row of rule_action_runs): webhook, e-mail, SMS, command. */
   'rule-action': { run_id: number };
+  /** Every five minutes: rules waiting for a tracker silent for N hours are asked. */
+  'rules-silence': Record<string, never>;
   /**
    * The e-mail of one invitation: its create-account link, or, for someone who already had a
    * login, the news that they were added. `token` is the link's secret, which the database
    * keeps only hashed; it lives in the queue until the job is done.
    */
   'invitation-mail': { invitation_id: number; token?: string };
+  /**
+   * A tracker's trips, stops and daily summaries rebuilt from its oldest late fix (ISO 8601):
+   * history that arrived after newer fixes (pipeline/trip-rebuild.ts).
+   */
+  'trips-rebuild': { device_id: number; from: string };
+  /** Every minute: claims the periods of scheduled reports that have ended, queues their sends. */
+  'report-schedules': Record<string, never>;
+  /** One period's scheduled report to one recipient (a row of report_schedule_sends). */
+  'scheduled-report': { schedule_id: number; recipient: string; period: string };
+  /** One message of the outbox (outbound_messages): claimed, sent with its key, marked. */
+  'outbound-message': { message_id: number };
+  /** Every minute: outbox messages stored but never queued, or left mid-send. */
+  'outbound-sweep': Record<string, never>;
   /** Scout answers one user message of a dialog (the agent loop; docs/architecture.md). */
   'scout-answer': { dialog_id: number; message_id: number; user_id: number; account_id: number };
 };

@@ -6,6 +6,10 @@ import { deliverPositionsReport } from '../modules/exports/report-builder.servic
 import { deliverReportPdf } from '../modules/reports/report-pdf.job';
 import { deliverGeofenceVisits } from '../modules/geofences/geofences.export';
 import { sendInvitationMail } from '../modules/invitations/invitation-mail.job';
+import {
+  sendScheduledReport,
+  sweepReportSchedules,
+} from '../modules/report-schedules/report-schedules.jobs';
 import { runRuleAction } from '../modules/rules/rule-actions';
 import { sendBillingNotice } from '../modules/payments/billing-notices';
 import { runRenewals } from '../modules/subscriptions/renewals.job';
@@ -13,6 +17,10 @@ import { SandboxProvider } from '../adapters/payments/sandbox-provider';
 import { answerMessage } from '../modules/scout/scout-answer.job';
 import { runShipmentClock } from '../modules/shipments/shipment-clock.job';
 import { sendShipmentNotification } from '../modules/shipments/shipment-notifications';
+import {
+  sendOutboundMessage,
+  sweepOutboundMessages,
+} from '../modules/delivery/outbound-message.job';
 import type { JobName, JobPayloads } from './job-catalogue';
 import type { JobHandler } from './job-queue';
 
@@ -28,6 +36,7 @@ const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]
   'alert-digest': (ctx) => (job) => sendAlertDigest(ctx, job),
   'alerts-sweep': (ctx) => () => sweepAlerts(ctx),
   'rule-action': (ctx) => (job) => runRuleAction(ctx, job),
+  'rules-silence': (ctx) => () => ctx.rules.checkSilence(),
   'invitation-mail': (ctx) => (job) => sendInvitationMail(ctx, job),
   'billing-notice': (ctx) => (job) => sendBillingNotice(ctx, job),
   'billing-renewals': (ctx) => () => runRenewals(ctx),
@@ -35,6 +44,13 @@ const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]
     if (ctx.payments instanceof SandboxProvider) await ctx.payments.deliverPending();
   },
   'scout-answer': (ctx) => (job) => answerMessage(ctx, job),
+  // The pipeline holds the segmentation's state, so it runs the rebuild between its commits.
+  'trips-rebuild': (ctx) => (job) =>
+    ctx.pipeline.rebuildTrips(job.data.device_id, new Date(job.data.from)),
+  'report-schedules': (ctx) => () => sweepReportSchedules(ctx),
+  'scheduled-report': (ctx) => (job) => sendScheduledReport(ctx, job),
+  'outbound-message': (ctx) => (job) => sendOutboundMessage(ctx, job),
+  'outbound-sweep': (ctx) => () => sweepOutboundMessages(ctx),
 };
 
 /** Workers per process of the jobs that send (the SMTP pool keeps five connections). */
@@ -52,6 +68,9 @@ export async function workJobs(ctx: AppContext) {
   await ctx.jobs.work('shipments-clock', handlers['shipments-clock'](ctx));
   // Actions and deliveries wait on mail, SMS and webhook servers: several run at once.
   await ctx.jobs.work('rule-action', handlers['rule-action'](ctx), { workers: SENDING_WORKERS });
+  await ctx.jobs.work('rules-silence', handlers['rules-silence'](ctx));
+  // Every five minutes, rules about trackers silent for N hours (N at least 1) are asked.
+  await ctx.jobs.schedule('rules-silence', '*/5 * * * *', {});
   await ctx.jobs.work('invitation-mail', handlers['invitation-mail'](ctx));
   // Every minute (UTC), the clock moves shipments of silent trackers on (late, notify).
   await ctx.jobs.schedule('shipments-clock', '* * * * *', {});
@@ -68,10 +87,23 @@ export async function workJobs(ctx: AppContext) {
   await ctx.jobs.work('billing-notice', handlers['billing-notice'](ctx), {
     workers: SENDING_WORKERS,
   });
+  // The one delivery path: every outbound message's send.
+  await ctx.jobs.work('outbound-message', handlers['outbound-message'](ctx), {
+    workers: SENDING_WORKERS,
+  });
+  await ctx.jobs.work('outbound-sweep', handlers['outbound-sweep'](ctx));
+  await ctx.jobs.schedule('outbound-sweep', '* * * * *', {});
   await ctx.jobs.work('billing-renewals', handlers['billing-renewals'](ctx));
   // Hourly, at minute 7 (UTC): subscriptions renew, declined renewals are retried or blocked.
   await ctx.jobs.schedule('billing-renewals', '7 * * * *', {});
   await ctx.jobs.work('sandbox-webhooks', handlers['sandbox-webhooks'](ctx));
+  await ctx.jobs.work('trips-rebuild', handlers['trips-rebuild'](ctx));
   // Every minute: sandbox events whose webhook delivery failed are sent again.
   await ctx.jobs.schedule('sandbox-webhooks', '* * * * *', {});
+  await ctx.jobs.work('report-schedules', handlers['report-schedules'](ctx));
+  // Every minute: scheduled reports whose period ended on their recipient's clock are sent.
+  await ctx.jobs.schedule('report-schedules', '* * * * *', {});
+  await ctx.jobs.work('scheduled-report', handlers['scheduled-report'](ctx), {
+    workers: SENDING_WORKERS,
+  });
 }

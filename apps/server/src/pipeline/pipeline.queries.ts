@@ -3,12 +3,14 @@ import { queryRows, type Database, type Db, type Tx } from '../db/client';
 import { currentPositions } from '../db/schema';
 import type { DeviceState, Position } from './position';
 import type { DeviceEvent } from './steps/events';
+import type { Retraction } from './run-steps';
 import type { GeofenceTransition } from './steps/geofences';
 import type { StatusWrite } from './status-writes';
 import { reconcileReportedSims } from './reported-sims';
 import { visitWrites, type VisitClose, type VisitInsert } from './visit-writes';
 
 import { POSITION_COLUMNS, positionsAsCsv } from './positions-copy';
+export { addDailySummaries, insertStops, insertTrips } from './trip-writes';
 
 const monthKey = (d: Date) =>
   `${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -61,7 +63,7 @@ export async function insertPositions(tx: Tx | Db, positions: readonly Position[
   await tx.execute(sql`
     INSERT INTO positions (device_id, fix_time, account_id, received_at, lat, lng, fix, speed,
       course, altitude, accuracy, battery, charging, temperature, humidity, odometer, address,
-      is_inside_geofences, attributes)
+      is_inside_geofences, attributes, filter_reason, ignition)
     SELECT * FROM unnest(
       ${col((p) => p.deviceId)}::int[], ${col((p) => p.fixTime.toISOString())}::timestamptz[],
       ${col((p) => p.accountId)}::int[], ${col((p) => p.receivedAt.toISOString())}::timestamptz[],
@@ -72,8 +74,23 @@ export async function insertPositions(tx: Tx | Db, positions: readonly Position[
       ${col((p) => p.temperature)}::real[], ${col((p) => p.humidity)}::real[],
       ${col((p) => p.odometer)}::float8[], ${col((p) => p.address)}::text[],
       ${col((p) => p.geofenceIds.length > 0)}::bool[],
-      ${col((p) => (p.attributes ? JSON.stringify(p.attributes) : null))}::jsonb[])
+      ${col((p) => (p.attributes ? JSON.stringify(p.attributes) : null))}::jsonb[],
+      ${col((p) => p.filterReason)}::text[], ${col((p) => p.ignition)}::bool[])
     ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Marks accepted fixes of earlier batches that a later fix showed to be a jump away and
+ * straight back: from now on they count as filtered everywhere.
+ */
+export async function markJumps(tx: Tx | Db, retractions: readonly Retraction[]) {
+  if (retractions.length === 0) return;
+  await tx.execute(sql`
+    UPDATE positions AS p SET filter_reason = 'jump'
+    FROM unnest(${sql.param(retractions.map((r) => r.deviceId))}::int[],
+      ${sql.param(retractions.map((r) => r.fixTime.toISOString()))}::timestamptz[])
+      AS u(device_id, fix_time)
+    WHERE p.device_id = u.device_id AND p.fix_time = u.fix_time`);
 }
 
 /**
@@ -118,6 +135,8 @@ export async function upsertCurrentPositions(
           odometerPoint: s.odometerPoint,
           moveAnchor: s.moveAnchor,
           moveAnchorWithoutCell: s.moveAnchorWithoutCell,
+          segment: s.segment,
+          segmentPending: s.segmentPending,
         }),
       )}::jsonb[])
       AS u(device_id, account_id, fix_time, received_at, lat, lng, fix, speed, course, altitude,
@@ -280,6 +299,7 @@ export async function loadStates(db: Db, deviceIds: number[]): Promise<Map<numbe
       lat: r.lat,
       lng: r.lng,
       fix: r.fix,
+      accuracy: r.accuracy,
       battery: r.battery,
       temperature: r.temperature,
       humidity: r.humidity,
@@ -290,7 +310,23 @@ export async function loadStates(db: Db, deviceIds: number[]): Promise<Map<numbe
       lastMovementTime: r.last_movement_time,
       lastMovementTimeWithoutCell: r.last_movement_time_without_cell,
       geofenceIds: r.geofence_ids,
+      segment: saved.segment ?? null,
+      segmentPending: saved.segmentPending ?? null,
+      undo: null,
+      suspect: null,
     });
   }
   return states;
+}
+
+/** A device's account and the account's zone (IANA name, UTC when unset). */
+export async function deviceAccountZone(db: Db, deviceId: number) {
+  const [row] = await queryRows<{ account_id: number; zone: string | null }>(
+    db,
+    sql`SELECT d.account_id, tz.identifier AS zone FROM devices d
+      JOIN accounts a ON a.id = d.account_id
+      LEFT JOIN timezones tz ON tz.id = a.timezone_id
+      WHERE d.id = ${deviceId}`,
+  );
+  return row ? { accountId: row.account_id, zone: row.zone ?? 'UTC' } : undefined;
 }

@@ -7,12 +7,17 @@ import type { GeofenceIndexes } from '../spatial/geofence-indexes';
 import { statusWrites, type StatusWrite } from './status-writes';
 import { DeviceDirectory } from './device-directory';
 import { AnchorRegistry } from './anchor-registry';
+import { FilterBoundsRegistry } from './filter-bounds-registry';
 import { locateAtAnchor } from './steps/ble-anchors';
 import { normaliseBatch } from './steps/normalise';
 import { runSteps, type StepsOutcome } from './run-steps';
+import { ZoneDaysCache } from './steps/trips';
 import * as store from './pipeline.queries';
 import { committedPosition, presentEvent } from './present';
 import type { DeviceState, Position } from './position';
+import type { JobPayloads } from '../jobs/job-catalogue';
+import type { JobQueue } from '../jobs/job-queue';
+import { rebuildTrips } from './trip-rebuild';
 
 export interface SubmitResult {
   /**
@@ -54,6 +59,15 @@ export interface PipelineDeps {
   bus: Bus;
   geofences: GeofenceIndexes;
   log: FastifyBaseLogger;
+  /** Where a tracker's trips rebuild after late fixes is queued (none: not rebuilt). */
+  jobs?: Pick<JobQueue<JobPayloads>, 'enqueue'>;
+}
+
+interface Rebuild {
+  deviceId: number;
+  from: Date;
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 export interface PipelineOptions {
@@ -77,10 +91,19 @@ export class PositionPipeline {
   private readonly devices: DeviceDirectory;
   private readonly geofences: GeofenceIndexes;
   private readonly anchors: AnchorRegistry;
+  private readonly filterBounds: FilterBoundsRegistry;
   private readonly database: Database;
   private readonly addresses: AddressCache;
   private readonly bus: Bus;
   private readonly log: FastifyBaseLogger;
+  private readonly jobs: PipelineDeps['jobs'];
+  /**
+   * Devices with a trips rebuild queued, and the oldest late fix it must start from: more late
+   * fixes while it waits join that job instead of queuing another (one per device).
+   */
+  private readonly rebuildFrom = new Map<number, Date>();
+  /** Rebuilds the job asked for, run between two commits. */
+  private rebuilds: Rebuild[] = [];
   /** Device states as committed. */
   private readonly states = new Map<number, DeviceState>();
   /** States of a batch prepared but not yet committed, which the next batch builds on. */
@@ -92,6 +115,7 @@ export class PositionPipeline {
   private epoch = 0;
   private batchReady: (() => void) | undefined;
   private readonly partitions = new Set<string>();
+  private readonly zoneDays = new ZoneDaysCache();
   private queue: Pending[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -99,14 +123,21 @@ export class PositionPipeline {
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
   private readonly now: () => Date;
+  /**
+   * The filter, trips and daily summaries steps run unless a benchmark turns them off to
+   * measure what they cost (bench:ingest's comparison); production never does.
+   */
+  measuring = true;
   /** Counters for logs and benchmarks. */
-  readonly stats = { stored: 0, dropped: 0, unknown: 0, refused: 0, batches: 0 };
+  readonly stats = { stored: 0, dropped: 0, filtered: 0, unknown: 0, refused: 0, batches: 0 };
 
   constructor(deps: PipelineDeps, options: PipelineOptions = {}) {
     ({ database: this.database, addresses: this.addresses, bus: this.bus, log: this.log } = deps);
+    this.jobs = deps.jobs;
     this.devices = new DeviceDirectory(deps.database.db, deps.log, deps.bus);
     this.geofences = deps.geofences;
     this.anchors = new AnchorRegistry(deps.database.db, deps.bus);
+    this.filterBounds = new FilterBoundsRegistry(deps.database.db, deps.bus);
     this.maxBatch = options.maxBatch ?? 5000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.now = options.now ?? (() => new Date());
@@ -139,6 +170,7 @@ export class PositionPipeline {
   close() {
     this.devices.stopListening();
     this.anchors.stopListening();
+    this.filterBounds.stopListening();
   }
 
   /**
@@ -152,7 +184,7 @@ export class PositionPipeline {
     this.draining ??= this.drain().finally(() => {
       this.draining = undefined;
       // Reports queued after the last batch was taken but before this ran.
-      if (this.queue.length > 0) void this.flush();
+      if (this.queue.length > 0 || this.rebuilds.length > 0) void this.flush();
     });
     return this.draining;
   }
@@ -164,7 +196,14 @@ export class PositionPipeline {
    */
   private async drain() {
     let committing: Promise<void> | undefined;
-    while (this.queue.length > 0) {
+    while (this.queue.length > 0 || this.rebuilds.length > 0) {
+      if (this.rebuilds.length > 0) {
+        // On committed states only: no batch is prepared on the states a rebuild replaces.
+        await committing;
+        committing = undefined;
+        await this.runRebuilds();
+        continue;
+      }
       const batch = this.queue;
       this.queue = [];
       this.queued = 0;
@@ -180,6 +219,72 @@ export class PositionPipeline {
       await this.nextBatchOr(committing);
     }
     await committing;
+  }
+
+  /**
+   * Rebuilds a tracker's trips, stops and daily summaries from `from` (its oldest late fix) as
+   * if its history had come in time order; run by the trips-rebuild job. The segmentation's
+   * state lives here, so the rebuild runs in this queue, between two commits.
+   */
+  rebuildTrips(deviceId: number, from: Date): Promise<void> {
+    const waiting = this.rebuildFrom.get(deviceId);
+    this.rebuildFrom.delete(deviceId);
+    const since = waiting && waiting < from ? waiting : from;
+    return new Promise((resolve, reject) => {
+      this.rebuilds.push({ deviceId, from: since, resolve, reject });
+      void this.flush();
+    });
+  }
+
+  private async runRebuilds() {
+    const rebuilds = this.rebuilds;
+    this.rebuilds = [];
+    for (const rebuild of rebuilds) {
+      try {
+        const id = rebuild.deviceId;
+        if (!this.states.has(id))
+          for (const [key, state] of await store.loadStates(this.database.db, [id]))
+            this.states.set(key, state);
+        const state = this.states.get(id);
+        const device = await store.deviceAccountZone(this.database.db, id);
+        if (state && device) {
+          const indexes = await this.geofences.forAccounts([device.accountId]);
+          const next = await rebuildTrips(this.database.db, {
+            deviceId: id,
+            accountId: device.accountId,
+            zone: device.zone,
+            from: rebuild.from,
+            state,
+            geofences: indexes.get(device.accountId)!,
+          });
+          if (next) this.states.set(id, next);
+        }
+        rebuild.resolve();
+      } catch (error) {
+        rebuild.reject(error);
+      }
+    }
+  }
+
+  /**
+   * Late fixes are rebuilt by a job, not in their batch: a rebuild reads the tracker's stored
+   * history (a day or more of fixes), which would hold up every other device's batch; and many
+   * late batches of one device (a buffer uploaded in chunks) make one rebuild.
+   */
+  private async queueRebuilds(late: ReadonlyMap<number, Date>) {
+    if (!this.jobs) return;
+    for (const [deviceId, from] of late) {
+      const waiting = this.rebuildFrom.get(deviceId);
+      if (waiting && waiting <= from) continue;
+      this.rebuildFrom.set(deviceId, from);
+      if (waiting) continue;
+      try {
+        await this.jobs.enqueue('trips-rebuild', { device_id: deviceId, from: from.toISOString() });
+      } catch (error) {
+        this.rebuildFrom.delete(deviceId);
+        this.log.error({ err: error, deviceId }, 'trips rebuild after late fixes not queued');
+      }
+    }
   }
 
   private nextBatchOr(committing: Promise<void> | undefined): Promise<void> {
@@ -251,11 +356,18 @@ export class PositionPipeline {
 
     const refs = new Map(accepted.map(({ device }) => [device.id, device]));
     await this.addresses.fill(positions);
-    const indexes = await this.geofences.forAccounts(positions.map((p) => p.accountId));
+    const accountIds = positions.map((p) => p.accountId);
+    const indexes = await this.geofences.forAccounts(accountIds);
+    await this.filterBounds.load(accountIds);
     const outcome = runSteps(positions, this.stateView, {
       geofencesOf: (accountId) => indexes.get(accountId)!,
       deviceName: (id) => refs.get(id)?.name ?? `Tracker #${id}`,
       triggers: (id) => refs.get(id)?.triggers,
+      zoneOf: (id) => refs.get(id)?.zone,
+      zoneDays: this.zoneDays,
+      filterBounds: (accountId) => (this.measuring ? this.filterBounds.of(accountId) : undefined),
+      measureTrips: this.measuring,
+      now,
     });
 
     // Unknown serials' heartbeats are ignored: their positions are what gets counted.
@@ -269,9 +381,11 @@ export class PositionPipeline {
     );
 
     // The next batch is prepared on top of these states before this one commits.
-    if (epoch === this.epoch)
+    if (epoch === this.epoch) {
       for (const { position, state } of outcome.current)
         this.uncommitted.set(position.deviceId, state);
+      for (const { deviceId, state } of outcome.held) this.uncommitted.set(deviceId, state);
+    }
     return {
       batch,
       results,
@@ -297,11 +411,15 @@ export class PositionPipeline {
       await this.database.db.transaction(async (tx) => {
         await store.ensurePartitions(tx, positions, this.partitions);
         await store.storePositions(this.database, tx, positions);
+        await store.markJumps(tx, outcome.retractions);
         await store.upsertCurrentPositions(tx, outcome.current);
         await store.updateDeviceFlags(tx, outcome.flags);
         await store.applyStatuses(tx, statuses);
         await store.recordVisits(tx, outcome.transitions);
         eventIds = await store.insertEvents(tx, outcome.events);
+        await store.insertTrips(tx, outcome.trips);
+        await store.insertStops(tx, outcome.trips);
+        await store.addDailySummaries(tx, outcome.trips);
       });
     } catch (error) {
       this.epoch++;
@@ -311,11 +429,16 @@ export class PositionPipeline {
     }
 
     // Committed: from here on the state is true, and devices may be acknowledged.
-    for (const { position, state } of outcome.current) {
-      this.states.set(position.deviceId, state);
-      if (this.uncommitted.get(position.deviceId) === state)
-        this.uncommitted.delete(position.deviceId);
+    for (const { deviceId, state } of [
+      ...outcome.current.map(({ position, state }) => ({ deviceId: position.deviceId, state })),
+      ...outcome.held,
+    ]) {
+      this.states.set(deviceId, state);
+      if (this.uncommitted.get(deviceId) === state) this.uncommitted.delete(deviceId);
     }
+    // Queued before the devices are acknowledged: if the process stops in between, the device
+    // sends its fixes again and they queue the rebuild then.
+    await this.queueRebuilds(outcome.late);
     batch.forEach((pending, i) => pending.resolve(prepared.results[i]!));
     // Presented only when someone listens (the bus calls these lazily).
     if (outcome.current.length > 0) {
@@ -336,6 +459,7 @@ export class PositionPipeline {
     this.stats.batches++;
     this.stats.stored += positions.length;
     this.stats.dropped += prepared.dropped;
+    this.stats.filtered += outcome.filtered;
     this.stats.unknown += prepared.unknown;
     this.stats.refused += prepared.refused;
   }

@@ -1,4 +1,4 @@
-import type { Alarm } from '@waymark/domain';
+import type { Alarm, FilterReason, SegmentFix, SegmentState } from '@waymark/domain';
 
 export type Fix = 'gps' | 'wifi' | 'cell' | 'ble';
 
@@ -14,6 +14,8 @@ export interface DeviceRef {
   deactivated?: boolean;
   /** SLA bounds in °C and %, null when off. */
   triggers?: SlaTriggers;
+  /** The account's time zone, whose days the daily summaries count (IANA name). */
+  zone?: string;
 }
 
 export interface SlaTriggers {
@@ -41,6 +43,8 @@ export interface Position {
   /** Percent 0–100. */
   battery: number | null;
   charging: boolean | null;
+  /** Where the device reports its ignition (trips follow it then). */
+  ignition: boolean | null;
   /** Degrees Celsius. */
   temperature: number | null;
   /** Percent relative humidity. */
@@ -53,14 +57,22 @@ export interface Position {
   address: string | null;
   /** Filled by the geofence step. */
   geofenceIds: number[];
+  /**
+   * Filled by the filter step: null for an accepted fix, else why it cannot be true. A filtered
+   * fix is stored with its reason and moves nothing after the filter step.
+   */
+  filterReason: FilterReason | null;
 }
 
 /** What the pipeline remembers of a device between batches (also stored as its current position). */
 export interface DeviceState {
+  /** The last accepted fix (filtered fixes never get here). */
   lastFixTime: Date;
   lat: number;
   lng: number;
   fix: Fix;
+  /** Metres; null when the fix gave none. */
+  accuracy: number | null;
   battery: number | null;
   temperature: number | null;
   humidity: number | null;
@@ -73,4 +85,23 @@ export interface DeviceState {
   lastMovementTime: Date | null;
   lastMovementTimeWithoutCell: Date | null;
   geofenceIds: number[];
+  /** The trips segmentation's memory (open trip or stop), null before the first GPS fix. */
+  segment: SegmentState | null;
+  /** The last accepted fix while it may still prove a jump: not yet in the trips. */
+  segmentPending: SegmentFix | null;
+  /**
+   * The state before the last accepted fix, kept only while that fix was a long, fast hop
+   * (it may yet prove a jump away and straight back; filter step). Never nested.
+   */
+  undo: DeviceState | null;
+  /** Fixes filtered for speed that agree with one another (filter step). */
+  suspect: SpeedSuspect | null;
+}
+
+/** Where fixes filtered for speed keep putting the tracker: enough of them and it is there. */
+export interface SpeedSuspect {
+  time: Date;
+  lat: number;
+  lng: number;
+  count: number;
 }

@@ -21,6 +21,8 @@ export const POSITION_COLUMNS = [
   'address',
   'is_inside_geofences',
   'attributes',
+  'filter_reason',
+  'ignition',
 ] as const;
 
 /** A CSV cell: empty and unquoted is NULL; text is quoted with its quotes doubled. */
@@ -52,7 +54,7 @@ export function positionsAsCsv(positions: readonly Position[]): string {
       `${p.lat},${p.lng},${cell(p.fix)},${cell(p.speed)},${cell(p.course)},${cell(p.altitude)},` +
       `${cell(p.accuracy)},${cell(p.battery)},${cell(p.charging)},${cell(p.temperature)},` +
       `${cell(p.humidity)},${cell(p.odometer)},${cell(p.address)},${p.geofenceIds.length > 0},` +
-      `${p.attributes ? cell(JSON.stringify(p.attributes)) : ''}\n`;
+      `${p.attributes ? cell(JSON.stringify(p.attributes)) : ''},${p.filterReason ?? ''},${cell(p.ignition)}\n`;
   }
   return out;
 }

@@ -43,6 +43,14 @@ export function committedPosition(p: Position, s: DeviceState): CommittedPositio
     lng: p.lng,
     accuracy: p.accuracy,
     address: p.address,
+    reading: {
+      speed: p.speed,
+      ignition: p.ignition,
+      battery: s.battery,
+      temperature: s.temperature,
+      humidity: s.humidity,
+      inTrip: s.segment ? s.segment.phase === 'trip' : null,
+    },
     get position() {
       return (presented ??= presentCurrent(p, s));
     },

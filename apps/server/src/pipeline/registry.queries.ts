@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { FEET_TO_METRES } from '@waymark/domain';
 import type { Db } from '../db/client';
-import { anchors, devices, subscriptions } from '../db/schema';
+import { accounts, anchors, devices, subscriptions, timezones } from '../db/schema';
 import type { DeviceRef } from './position';
 import type { AnchorPlace } from './steps/ble-anchors';
 
@@ -21,9 +21,12 @@ export async function devicesBySerial(db: Db, serials: string[]) {
       minHumidity: devices.min_humidity,
       maxHumidity: devices.max_humidity,
       subscriptionStatus: subscriptions.status,
+      zone: timezones.identifier,
     })
     .from(devices)
     .leftJoin(subscriptions, eq(subscriptions.id, devices.subscription_id))
+    .innerJoin(accounts, eq(accounts.id, devices.account_id))
+    .leftJoin(timezones, eq(timezones.id, accounts.timezone_id))
     .where(inArray(devices.serial, serials));
   return rows.map((r): DeviceRef & { serial: string } => ({
     id: r.id,
@@ -31,6 +34,7 @@ export async function devicesBySerial(db: Db, serials: string[]) {
     accountId: r.accountId,
     name: r.name,
     serial: r.serial,
+    zone: r.zone ?? 'UTC',
     triggers: {
       minTemperature: r.minTemperature,
       maxTemperature: r.maxTemperature,
@@ -65,4 +69,16 @@ export async function anchorsBySerial(
       { id: r.id, name: r.name, lat: r.lat, lng: r.lng, accuracy: r.radius * FEET_TO_METRES },
     ]),
   );
+}
+
+/** The position filter's bounds of these accounts (defaults for an account that never set them). */
+export async function filterSettingsOf(db: Db, accountIds: number[]) {
+  return db
+    .select({
+      id: accounts.id,
+      max_speed_kmh: accounts.filter_max_speed_kmh,
+      max_accuracy_m: accounts.filter_max_accuracy_m,
+    })
+    .from(accounts)
+    .where(inArray(accounts.id, accountIds));
 }

@@ -15,6 +15,7 @@ export function testPosition(over: Partial<Position> & Pick<Position, 'lat' | 'l
     accuracy: 5,
     battery: null,
     charging: null,
+    ignition: null,
     temperature: null,
     humidity: null,
     alarm: null,
@@ -22,6 +23,7 @@ export function testPosition(over: Partial<Position> & Pick<Position, 'lat' | 'l
     odometer: null,
     address: null,
     geofenceIds: [],
+    filterReason: null,
     ...over,
   };
 }

@@ -23,8 +23,32 @@ export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly watched: Record<Kind, number> = { positions: 0, events: 0, messages: 0 };
   private readonly following: Partial<Record<Kind, () => void>> = {};
+  /** How to close each open socket, by the id of the token it signed in with. */
+  private readonly sessions = new Map<number, Set<() => void>>();
+  private stopFollowingRevocations: (() => void) | undefined;
 
   constructor(private readonly bus: Bus) {}
+
+  /**
+   * Registers a socket opened with the token: it is closed when the token is revoked (logout,
+   * a password changed or reset, an imitation ended) by any process, as the bus tells. Returns
+   * the unregister, for when the socket closes by itself.
+   */
+  closeOnRevoke(tokenId: number, close: () => void): () => void {
+    let set = this.sessions.get(tokenId);
+    if (!set) this.sessions.set(tokenId, (set = new Set()));
+    set.add(close);
+    this.stopFollowingRevocations ??= this.bus.subscribe('tokens.revoked', ({ token_ids }) => {
+      for (const id of token_ids) for (const end of this.sessions.get(id) ?? []) end();
+    });
+    return () => {
+      if (!set.delete(close) || set.size > 0) return;
+      this.sessions.delete(tokenId);
+      if (this.sessions.size > 0) return;
+      this.stopFollowingRevocations?.();
+      this.stopFollowingRevocations = undefined;
+    };
+  }
 
   subscribe(channel: string, listener: Listener): () => void {
     let set = this.listeners.get(channel);

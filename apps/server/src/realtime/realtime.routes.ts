@@ -24,7 +24,8 @@ const clientMessage = z.discriminatedUnion('type', [
  * `{type:'batch', messages:[…]}` (createOutbox). Account channels only deliver the devices the
  * user may see, worked out again when their access or a group changes (`{type:'rescoped'}`;
  * a user removed from the account gets `{type:'error'}` and the channel closes); a dialog's
- * channel (`dialogs.{id}.messages`) only its own user may join.
+ * channel (`dialogs.{id}.messages`) only its own user may join. When the token is revoked, in
+ * any process, the socket is closed with 4401.
  */
 export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: RealtimeHub }> = async (
   app,
@@ -50,6 +51,10 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
         socket.close(4401, 'Unauthenticated.');
         return;
       }
+      // A revoked token (logout, a new password, an ended imitation) ends its sockets too.
+      const stopWatchingToken = auth.apiAccountId
+        ? () => undefined
+        : hub.closeOnRevoke(auth.tokenId, () => socket.close(4401, 'Unauthenticated.'));
       const subscriptions = new Map<string, () => void>();
       // Replies go through the same queue as messages, so they keep their order.
       const send = createOutbox((text) => {
@@ -160,6 +165,7 @@ export const realtimeRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: Realtime
       socket.on('message', onMessage);
       for (const raw of early) onMessage(raw);
       socket.on('close', () => {
+        stopWatchingToken();
         for (const stop of stopFollowing) stop();
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();

@@ -327,12 +327,14 @@ describe('crash safety', () => {
         FROM device_events e
         LEFT JOIN alert_deliveries a ON a.event_id = e.id AND a.channel = 'email'
         WHERE e.event_type = 'low-battery' GROUP BY 1`);
-      // Each e-mail delivery marked sent has its one message in the outbox, by its key.
+      // Each e-mail delivery marked sent was handed to the outbox under its key
+      // (`alert:<event>:email:<address>`, alertKey) and mailed from there once.
       const mails = await rows<{ unmailed: number; twice: number }>(`
         SELECT
           (SELECT count(*)::int FROM alert_deliveries a
             WHERE a.channel = 'email' AND a.status = 'sent' AND NOT EXISTS (
-              SELECT 1 FROM mail_outbox m WHERE m.key = 'alert-delivery-' || a.id)) AS unmailed,
+              SELECT 1 FROM mail_outbox m
+              WHERE m.key = 'alert:' || a.event_id || ':email:' || a.recipient)) AS unmailed,
           (SELECT count(*)::int FROM (SELECT key FROM mail_outbox WHERE key IS NOT NULL
             GROUP BY key HAVING count(*) > 1) k) AS twice`);
       await data.close();

@@ -67,6 +67,7 @@ export function sample(schema: JsonSchema, name: string, known: Record<string, u
     case 'boolean':
       return true;
     default:
+      if (schema.format === 'date') return dateFor(name).slice(0, 10);
       if (/date|time/.test(name)) return dateFor(name);
       if (schema.format === 'uuid') return randomUUID();
       return 'x'.repeat(Math.max(1, schema.minLength ?? 1));

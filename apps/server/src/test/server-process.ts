@@ -27,6 +27,12 @@ export const LISTENERS_ON_FREE_PORTS = {
   WATCH_PORT: '0',
   QUECLINK_PORT: '0',
   MEITRACK_PORT: '0',
+  JT808_PORT: '0',
+  WIALON_PORT: '0',
+  SUNTECH_PORT: '0',
+  ISTARTEK_PORT: '0',
+  RUPTELA_PORT: '0',
+  TOPFLYTECH_PORT: '0',
 };
 
 /** No demo, quiet logs; OsmAnd's port is the caller's. */

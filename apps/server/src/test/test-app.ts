@@ -52,9 +52,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real app on a private database; the outside world (SMTP) stays the outbox. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    trustProxy?: boolean;
+    /** Another app's database (a restart): left open when this app closes. */
+    database?: Database;
+  } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = parseConfig({
     NODE_ENV: 'test',
     SEED_DEMO: 'false',
@@ -72,7 +77,7 @@ export async function createTestApp(
     db: database.db,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

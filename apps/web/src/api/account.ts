@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me, PasswordChange, Setting, Timezone, User, UserUpdate } from '@waymark/domain';
+import type {
+  Me,
+  PasswordUpdate,
+  PositionFilterSettings,
+  Setting,
+  Timezone,
+  User,
+  UserUpdate,
+} from '@waymark/domain';
 import { request } from './client';
 import { ME_KEY } from './auth';
 
@@ -23,7 +31,7 @@ export function useUpdateUser(userId: number) {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: PasswordChange) => request<unknown>('/password', { method: 'POST', body }),
+    mutationFn: (body: PasswordUpdate) => request<unknown>('/password', { method: 'POST', body }),
   });
 }
 
@@ -44,5 +52,26 @@ export function useSaveUserSettings(accountId: number) {
         body: { settings },
       }),
     onSuccess: (settings) => queryClient.setQueryData(['user-settings', accountId], settings),
+  });
+}
+
+/** The account's position filter bounds (admins: manage Account). */
+export function usePositionFilter(accountId: number | undefined) {
+  return useQuery({
+    queryKey: ['position-filter', accountId],
+    queryFn: () => request<PositionFilterSettings>(`/accounts/${accountId}/position-filter`),
+    enabled: accountId !== undefined,
+  });
+}
+
+export function useSavePositionFilter(accountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PositionFilterSettings) =>
+      request<PositionFilterSettings>(`/accounts/${accountId}/position-filter`, {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(['position-filter', accountId], saved),
   });
 }

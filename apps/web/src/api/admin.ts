@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   adminAccountSchema,
@@ -9,6 +9,7 @@ import {
   outboxSmsSchema,
   unassignedDeviceSchema,
   type AdminAccount,
+  type AdminAccountCreateInput,
   type AdminDevice,
   type AdminUser,
   type AuditEntry,
@@ -56,6 +57,20 @@ export function useAdminAccounts(params: AdminPageQuery) {
       return { ...list, data: checked(adminAccountList, list.data, 'GET /admin/accounts') };
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /admin/accounts: a new customer account; the accounts list is asked again. */
+export function useCreateAdminAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AdminAccountCreateInput) =>
+      checked(
+        adminAccountSchema,
+        await request<unknown>('/admin/accounts', { method: 'POST', body, globalErrors: false }),
+        'POST /admin/accounts',
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'accounts'] }),
   });
 }
 

@@ -28,6 +28,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server's message of a failed call, else the fallback (spec 002 §8: "server message,
+ * else ..."); for toasts, e.g. the common confirmation's errorMessage.
+ */
+export const serverMessageOr =
+  (fallback: string | null) =>
+  (error: unknown): string | null =>
+    error instanceof ApiError && error.message ? error.message : fallback;
+
 /** App-wide reactions to failures (spec 002 §8), wired by the app shell at start-up. */
 export interface ClientHooks {
   onUnauthorized(): void;
@@ -190,6 +199,11 @@ export async function requestList<T, M>(
   const body = await send(path, options);
   const { data, meta } = (body ?? { data: [] }) as { data: T[]; meta: M };
   return { data, meta };
+}
+
+/** Like request() but the whole body, for envelopes with more than data and meta (fleet reports' totals). */
+export async function requestBody<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send(path, options)) as T;
 }
 
 /**

@@ -4,8 +4,12 @@ import {
   deviceDetailsSchema,
   deviceMessageSchema,
   deviceTriggersSchema,
+  filteredCountSchema,
+  historyPositionSchema,
   MAX_DEVICE_MESSAGES,
   positionSchema,
+  type FilteredCount,
+  type HistoryPosition,
   type ApiDeviceEvent,
   type ApiPosition,
   type ApiStop,
@@ -168,6 +172,50 @@ export function useDevicePositions(
       ),
     enabled: range !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** How many fixes of the range the server filtered ('N fixes filtered in this range'). */
+export function useFilteredCount(accountId: number, deviceId: number, range: HistoryRange | null) {
+  return useQuery({
+    queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'filtered-count', range],
+    queryFn: async ({ signal }) =>
+      checked(
+        filteredCountSchema,
+        await request<FilteredCount>(`${devicePath(accountId, deviceId)}/filtered-count`, {
+          query: rangeQuery(range as HistoryRange),
+          signal,
+          notFoundPage: false,
+        }),
+        'filtered count',
+      ),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The filtered fixes of the range, fetched only while the user shows them on the map. */
+export function useFilteredFixes(
+  accountId: number,
+  deviceId: number,
+  range: HistoryRange | null,
+  shown: boolean,
+) {
+  return useQuery({
+    queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'filtered', range],
+    queryFn: async ({ signal }) => {
+      const all = checked(
+        historyPositionSchema.array(),
+        await request<HistoryPosition[]>(`${devicePath(accountId, deviceId)}/positions`, {
+          query: { ...rangeQuery(range as HistoryRange), include_filtered: 'true' },
+          signal,
+          notFoundPage: false,
+        }),
+        'positions',
+      );
+      return all.filter((p) => p.filter_reason);
+    },
+    enabled: range !== null && shown,
   });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { z } from 'zod';
 import {
   geofenceSchema,
+  nearestGeofenceSchema,
   placeSchema,
   type Geofence,
   type GeofenceStoreInput,
@@ -100,7 +101,13 @@ export function useDeleteGeofence(accountId: number) {
         globalErrors: false,
       }),
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: geofencesKeys.one(accountId, id) });
+      // Marked stale, not removed: a screen still showing it (its details, until the caller
+      // navigates away) would fetch it again at once and meet the 404 page. A later visit
+      // fetches afresh and finds it gone.
+      void queryClient.invalidateQueries({
+        queryKey: geofencesKeys.one(accountId, id),
+        refetchType: 'none',
+      });
       return queryClient.invalidateQueries({ queryKey: geofencesKeys.list(accountId) });
     },
   });
@@ -121,17 +128,14 @@ export async function emailGeofencesCsv(accountId: number, from: Date, to: Date)
   return data.message;
 }
 
-/** GET geofence/nearest: null when there is none (its 404 is not sent to the 404 page). */
+/** GET geofence/nearest: null when the account has no geofence. */
 export async function nearestGeofence(accountId: number, lat: number, lng: number) {
-  try {
-    return await request<{ id: number; name: string }>(`/accounts/${accountId}/geofence/nearest`, {
-      query: { lat, lng },
-      notFoundPage: false,
-    });
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return null;
-    throw error;
-  }
+  const data = await request<unknown>(`/accounts/${accountId}/geofence/nearest`, {
+    query: { lat, lng },
+    // Spec 002 §8: this look-up never leads to the 404 page.
+    notFoundPage: false,
+  });
+  return checked(nearestGeofenceSchema.nullable(), data, 'GET geofence/nearest');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AcceptInvitation,
   AccountUser,
   AccountUserUpdate,
   Invitation,
@@ -17,7 +18,7 @@ export interface AccountUsersQuery {
   query: string;
 }
 
-const usersKey = (accountId: number) => ['accounts', accountId, 'users'];
+export const usersKey = (accountId: number) => ['accounts', accountId, 'users'];
 
 function fetchUsers(
   accountId: number,
@@ -110,10 +111,8 @@ export interface AcceptedInvitation {
   user: { id: number; name: string; email: string };
 }
 
-export function acceptInvitation(
-  accountId: number,
-  body: { token: string; name: string; password: string; password_confirmation: string },
-) {
+/** A new login sends its name and the password twice; an existing login its own password. */
+export function acceptInvitation(accountId: number, body: AcceptInvitation) {
   return request<AcceptedInvitation>(`/accounts/${accountId}/users/invite`, {
     method: 'PUT',
     body,

@@ -6,6 +6,7 @@ const TOKEN_KEY = 'waymark.token';
 const IMITATION_KEY = 'waymark.imitation';
 const IMITATE_FROM_KEY = 'waymark.imitateFrom';
 const ACCOUNT_KEY = 'waymark.account';
+const ACCOUNT_BEFORE_IMITATION_KEY = 'waymark.accountBeforeImitation';
 
 function read(key: string): string | null {
   try {
@@ -39,6 +40,26 @@ export const session = {
     return Number.isInteger(id) && id > 0 ? id : null;
   },
   setAccountId: (id: number | null) => write(ACCOUNT_KEY, id === null ? null : String(id)),
+  /**
+   * Remembers the account the platform admin has open and switches to the imitated user's,
+   * so quitting returns the admin to their own (endImitation).
+   */
+  beginImitation(accountId: number): void {
+    write(ACCOUNT_BEFORE_IMITATION_KEY, read(ACCOUNT_KEY) ?? '');
+    write(ACCOUNT_KEY, String(accountId));
+  },
+  /**
+   * Forgets the imitation token and the imitated user's account: the admin's account from
+   * before comes back (none when it was not recorded, so the admin's own first one is used).
+   * Without an imitation it changes nothing.
+   */
+  endImitation(): void {
+    const before = read(ACCOUNT_BEFORE_IMITATION_KEY);
+    if (read(IMITATION_KEY) !== null || before !== null) write(ACCOUNT_KEY, before || null);
+    write(IMITATION_KEY, null);
+    write(IMITATE_FROM_KEY, null);
+    write(ACCOUNT_BEFORE_IMITATION_KEY, null);
+  },
   /** The token every request carries: the imitation token wins while imitating. */
   bearer: () => read(IMITATION_KEY) ?? read(TOKEN_KEY),
   isImitating: () => read(IMITATION_KEY) !== null,
@@ -46,5 +67,6 @@ export const session = {
     write(TOKEN_KEY, null);
     write(IMITATION_KEY, null);
     write(IMITATE_FROM_KEY, null);
+    write(ACCOUNT_BEFORE_IMITATION_KEY, null);
   },
 };

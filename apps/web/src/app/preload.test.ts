@@ -1,7 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import type { Account } from '@waymark/domain';
 import { configureClient } from '../api/client';
+import { account, me } from '../test/fixtures';
 import { preloadOnNavigation, preloadScreenData } from './preload';
+import { sessionView } from './session/currentAccount';
+
+/** The session of an admin of account `id`, every feature on unless `features` says. */
+const adminOf = (id: number, features: Partial<Account> = {}) =>
+  sessionView(
+    me({
+      accounts: [account({ id, has_rules_engine: true, can_track_shipments: true, ...features })],
+    }),
+    id,
+    false,
+  );
 
 /** A client whose fetch records each URL asked for and answers an empty list. */
 function setUp() {
@@ -44,7 +57,7 @@ describe('preloadScreenData (spec 002 §2.2)', () => {
     ['/manage/addresses', '/api/accounts/5/addresses'],
   ])('asks for the data of %s only', async (path, url) => {
     const { requested, queryClient } = setUp();
-    preloadScreenData(queryClient, path, 5);
+    preloadScreenData(queryClient, path, adminOf(5));
     await settled(queryClient);
     expect(requested).toHaveLength(1);
     expect(requested[0]).toMatch(new RegExp(`^${url}`));
@@ -52,11 +65,30 @@ describe('preloadScreenData (spec 002 §2.2)', () => {
 
   it('asks for nothing on other screens or without an account', async () => {
     const { requested, queryClient } = setUp();
-    preloadScreenData(queryClient, '/account', 5);
-    preloadScreenData(queryClient, '/groups/12', 5);
+    preloadScreenData(queryClient, '/account', adminOf(5));
+    preloadScreenData(queryClient, '/groups/12', adminOf(5));
     preloadScreenData(queryClient, '/geofences', null);
     await settled(queryClient);
     expect(requested).toEqual([]);
+  });
+
+  it('asks for nothing the account may not use (issue 35.18)', async () => {
+    const { requested, queryClient } = setUp();
+    const consumer = adminOf(5, {
+      is_b2b_account: false,
+      has_rules_engine: false,
+      can_track_shipments: false,
+    });
+    preloadScreenData(queryClient, '/groups', consumer);
+    preloadScreenData(queryClient, '/rules', consumer);
+    preloadScreenData(queryClient, '/shipments', consumer);
+    const viewer = sessionView(me({ accounts: [account({ id: 5, role: 'viewer' })] }), 5, false);
+    preloadScreenData(queryClient, '/manage/addresses', viewer);
+    await settled(queryClient);
+    expect(requested).toEqual([]);
+    preloadScreenData(queryClient, '/geofences', consumer);
+    await settled(queryClient);
+    expect(requested).toEqual(['/api/accounts/5/geofences']);
   });
 });
 
@@ -71,12 +103,7 @@ describe('preloadOnNavigation', () => {
         return () => undefined;
       },
     };
-    preloadOnNavigation(
-      router,
-      queryClient,
-      () => 9,
-      () => true,
-    );
+    preloadOnNavigation(router, queryClient, () => adminOf(9));
     const at = (pathname: string) => ({ pathname, search: '' });
     // Loading /geofences (its code still arriving), then arrived: one request.
     listener({ location: at('/trackers'), navigation: { location: at('/geofences') } });

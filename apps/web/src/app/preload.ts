@@ -6,6 +6,8 @@ import { prefetchGroups } from '../api/groups';
 import { prefetchReports } from '../api/reports';
 import { prefetchRules } from '../api/rules';
 import { prefetchShipments } from '../api/shipments';
+import { mayOpen } from './routing/mayOpen';
+import type { SessionView } from './session/currentAccount';
 
 type Preload = (queryClient: QueryClient, path: string, accountId: number | null) => void;
 
@@ -13,7 +15,9 @@ type Preload = (queryClient: QueryClient, path: string, accountId: number | null
  * Spec 002 §2.2: on opening the app and on every navigation, the target screen's data is
  * asked for while its code loads: trackers, groups, geofences, shipments (15 days back to 15
  * ahead), rules, reports and addresses. Each preload answers only its own screen's path and
- * is quiet on failure; the screen's hook picks up the same query.
+ * is quiet on failure; the screen's hook picks up the same query. Only a screen the session may
+ * open is preloaded (its route guards): a consumer account is not asked for groups it cannot
+ * have, which the server would refuse with a 403 (issue 35.18).
  */
 const PRELOADS: readonly Preload[] = [
   prefetchDeviceList,
@@ -28,8 +32,10 @@ const PRELOADS: readonly Preload[] = [
 export function preloadScreenData(
   queryClient: QueryClient,
   path: string,
-  accountId: number | null,
+  view: SessionView | null,
 ): void {
+  const accountId = view?.account?.id ?? null;
+  if (accountId === null || !mayOpen(path, view)) return;
   for (const preload of PRELOADS) preload(queryClient, path, accountId);
 }
 
@@ -53,8 +59,7 @@ interface Navigations {
 export function preloadOnNavigation(
   router: Navigations,
   queryClient: QueryClient,
-  accountId: () => number | null,
-  signedIn: () => boolean,
+  currentView: () => SessionView | null,
 ): () => void {
   const pathOf = (place: Place) => place.pathname + place.search;
   let last = pathOf(router.state.location);
@@ -62,6 +67,6 @@ export function preloadOnNavigation(
     const path = pathOf(state.navigation.location ?? state.location);
     if (path === last) return;
     last = path;
-    if (signedIn()) preloadScreenData(queryClient, path, accountId());
+    preloadScreenData(queryClient, path, currentView());
   });
 }

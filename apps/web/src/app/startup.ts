@@ -5,16 +5,14 @@ import { session } from '../api/session';
 import { preloadScreenData } from './preload';
 import { loginPathFor } from './routing/nextPath';
 import { isPublicPage, isPublicPath } from './routing/publicPaths';
+import { currentSessionView } from './session/currentView';
 import { loadSession } from './session/loadSession';
 import { readStartupParams, withoutStartupParams } from './session/urlParams';
 
 export type StartUpResult = { kind: 'mount' } | { kind: 'leave'; url: string };
 
 function applyImpersonation(params: ReturnType<typeof readStartupParams>): void {
-  if (params.noImitate) {
-    session.setImitationToken(null);
-    session.setImitateFrom(null);
-  }
+  if (params.noImitate) session.endImitation();
   if (params.adminToken) session.setToken(params.adminToken);
   if (params.imitationToken) {
     session.setImitationToken(params.imitationToken);
@@ -45,13 +43,14 @@ export async function startUp(): Promise<StartUpResult> {
       if ('imitation_token' in exchanged) session.setImitationToken(exchanged.imitation_token);
       else session.setToken(exchanged.token);
     }
-    if (session.bearer()) preloadScreenData(queryClient, path, session.accountId());
     const config = await configPromise;
     queryClient.setQueryData(CONFIG_KEY, config);
     if (!session.bearer()) return { kind: 'mount' };
 
     const outcome = await loadSession(config, path);
     if (outcome.kind === 'leave') return outcome;
+    // Once GET /me tells what the account may use, still before the screen's code loads.
+    if (outcome.kind === 'ready') preloadScreenData(queryClient, path, currentSessionView());
     if (outcome.kind === 'no-account' && !isApproveOrderPage(url.pathname)) {
       await deleteToken().catch(() => undefined);
       session.clear();

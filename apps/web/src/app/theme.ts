@@ -1,4 +1,4 @@
-import { createTheme, type MantineBreakpointsValues } from '@mantine/core';
+import { createTheme, Select, type MantineBreakpointsValues } from '@mantine/core';
 import { BREAKPOINTS } from '@waymark/domain';
 
 const em = (px: number) => `${px / 16}em`;
@@ -17,4 +17,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   breakpoints,
+  components: {
+    // Picking the chosen option again keeps it (issue 35.20: re-picking a Model cleared it);
+    // a select that may be emptied says so with `clearable`.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+  },
 });

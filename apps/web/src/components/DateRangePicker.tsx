@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.css';
 import { useEffect, useState } from 'react';
 import { Box, Button, Group, Popover, Stack, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import {
   browserZone,
@@ -9,16 +7,14 @@ import {
   DATE_RANGE_PRESETS,
   earliestDate,
   formatRangeDate,
-  fromWall,
   presetRange,
   rangeError,
-  RANGE_DISPLAY_FORMAT,
   RANGE_WARNING_MS,
-  toWall,
   UTC_ZONE,
   type DateRange,
   type DateRangePreset,
 } from './dateRange';
+import { DateTimeInput } from './DateTimeInput';
 
 interface DateRangePickerProps {
   value: DateRange;
@@ -84,9 +80,9 @@ export function DateRangePicker({
     change(range ? { ...range, preset } : { ...draft, preset });
   };
 
-  const editEnd = (side: 'start' | 'end', wall: string | null) => {
-    if (!wall) return;
-    change({ ...draft, [side]: fromWall(wall, zone), preset: 'Custom Range' });
+  const editEnd = (side: 'start' | 'end', date: Date | null) => {
+    if (!date) return;
+    change({ ...draft, [side]: date, preset: 'Custom Range' });
   };
 
   const select = () => {
@@ -95,26 +91,12 @@ export function DateRangePicker({
     setOpened(false);
   };
 
-  const minWall = toWall(earliestDate(openedAt, unlimited, zone), zone);
-  const maxWall = maxDate ? toWall(maxDate, zone) : undefined;
-  const inputProps = {
-    valueFormat: RANGE_DISPLAY_FORMAT,
-    minDate: minWall,
-    maxDate: maxWall,
-    timePickerProps: { format: '12h' as const },
-    submitButtonProps: { 'aria-label': 'Apply date' },
-    ariaLabels: {
-      previousMonth: 'Previous month',
-      nextMonth: 'Next month',
-      previousYear: 'Previous year',
-      nextYear: 'Next year',
-      previousDecade: 'Previous decade',
-      nextDecade: 'Next decade',
-    },
-    // Weeks start on Sunday, as the This week and Last week presets count them.
-    firstDayOfWeek: 0 as const,
+  const bounds = {
+    zone,
+    minDate: earliestDate(openedAt, unlimited, zone),
+    maxDate,
     // Rendered inside this popover, so picking a day does not count as a click outside it.
-    popoverProps: { withinPortal: false },
+    withinPortal: false,
   };
 
   const fullLabel = `${formatRangeDate(value.start, zone)} – ${formatRangeDate(value.end, zone)}${utc ? ' UTC' : ''}`;
@@ -131,6 +113,15 @@ export function DateRangePicker({
           // Compact on a phone, the padding gives way too: the widest label ('Nov 24, 12:00 AM –
           // 11:14 PM') still fits beside the toolbar's two icons on a 390 px screen.
           px={compact ? 10 : undefined}
+          // The full label wraps onto a second line where it does not fit (a phone), never cut.
+          styles={
+            compact
+              ? undefined
+              : {
+                  root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%' },
+                  label: { whiteSpace: 'normal', paddingBlock: 4 },
+                }
+          }
           onClick={() => (opened ? setOpened(false) : open())}
           aria-label={label}
         >
@@ -165,17 +156,17 @@ export function DateRangePicker({
             ))}
           </Stack>
           <Stack gap="xs" w={260}>
-            <DateTimePicker
+            <DateTimeInput
               label={utc ? 'Start (UTC)' : 'Start'}
-              value={toWall(draft.start, zone)}
-              onChange={(wall) => editEnd('start', wall)}
-              {...inputProps}
+              value={draft.start}
+              onChange={(date) => editEnd('start', date)}
+              {...bounds}
             />
-            <DateTimePicker
+            <DateTimeInput
               label={utc ? 'End (UTC)' : 'End'}
-              value={toWall(draft.end, zone)}
-              onChange={(wall) => editEnd('end', wall)}
-              {...inputProps}
+              value={draft.end}
+              onChange={(date) => editEnd('end', date)}
+              {...bounds}
             />
             {warning !== null && error && (
               <Text c="red" size="sm" role="alert">

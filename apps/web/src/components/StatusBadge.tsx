@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { NO_DATA_LABEL, SUBSCRIPTION_LABELS } from '@waymark/domain';
+import { NO_DATA_LABEL, trackerBadgeLabel } from '@waymark/domain';
 
 /** Shared status colours (spec 002 §4.3), for the statuses trackers show. */
 const STATUS_COLOURS: Record<string, string> = {
@@ -13,21 +13,16 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 
 /**
- * A tracker's subscription badge (spec 000 §4): the status label, or 'No Data' when the
- * tracker has no position yet.
+ * A tracker's subscription badge (spec 000 §4), as `trackerBadgeLabel` words it: 'No Data'
+ * while a tracker that should report has no position, 'Provisioned' for a pending one.
  */
 export function StatusBadge({ status, hasData }: { status: string | null; hasData: boolean }) {
-  if (!hasData) {
-    return (
-      <Badge color="gray" variant="light" size="sm">
-        {NO_DATA_LABEL}
-      </Badge>
-    );
-  }
-  if (!status) return null;
+  const label = trackerBadgeLabel(status, hasData);
+  if (!label) return null;
+  const colour = label === NO_DATA_LABEL ? 'gray' : (STATUS_COLOURS[status ?? ''] ?? 'gray');
   return (
-    <Badge color={STATUS_COLOURS[status] ?? 'gray'} variant="light" size="sm">
-      {SUBSCRIPTION_LABELS[status] ?? status}
+    <Badge color={colour} variant="light" size="sm">
+      {label}
     </Badge>
   );
 }

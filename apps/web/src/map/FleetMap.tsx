@@ -25,8 +25,11 @@ export interface FleetMapProps {
   /** A single click that no layer claimed; [lng, lat]. */
   onClick?: (lngLat: [number, number]) => void;
   onDoubleClick?: (lngLat: [number, number]) => void;
-  /** Shows the legend of the mounted layers (default true). */
-  legend?: boolean;
+  /**
+   * Shows the legend of the mounted layers (default true, open); 'collapsed' starts it closed,
+   * for a small map of one object whose data it would cover.
+   */
+  legend?: boolean | 'collapsed';
   'aria-label'?: string;
 }
 
@@ -256,7 +259,11 @@ export function FleetMap({
         <FleetMapContext.Provider value={api}>
           {children}
           {legend && sections.length > 0 && (
-            <MapLegend sections={sections} satellite={shownBasemap === 'satellite'} />
+            <MapLegend
+              sections={sections}
+              satellite={shownBasemap === 'satellite'}
+              startsOpen={legend !== 'collapsed'}
+            />
           )}
           {popup && (
             <MapPopup

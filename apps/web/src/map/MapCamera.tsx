@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react';
 import type { Map } from 'maplibre-gl';
 import { useFleetMap } from './context';
 import { boxOf, frameFit, framePadding, isPointBox, type LngLatBox } from './framing';
-import { INITIAL_CENTER, INITIAL_ZOOM } from './sharedMap';
 
 /** Spec 000 §9: fitting several points stops at zoom 12, a single point shows at 15. */
 export const FIT_MAX_ZOOM = 12;
@@ -25,21 +24,6 @@ function frame(map: Map, box: LngLatBox, maxZoom: number) {
   map.fitBounds(box, { padding: framePadding(clientWidth, clientHeight), maxZoom, duration: 0 });
 }
 
-/**
- * True when one of the points is in the view (spec 000: the initial view stays while it shows
- * one of the user's trackers). The corners are unprojected once and the points compared as
- * numbers: a fleet may be 100,000.
- */
-function anyFramed(map: Map, points: readonly Point[]): boolean {
-  const { clientWidth: width, clientHeight: height } = map.getContainer();
-  const northWest = map.unproject([0, 0]);
-  const southEast = map.unproject([width, height]);
-  return points.some(
-    ([lng, lat]) =>
-      lng >= northWest.lng && lng <= southEast.lng && lat <= northWest.lat && lat >= southEast.lat,
-  );
-}
-
 export interface MapCameraProps {
   /** [lng, lat] points of the data to frame; an empty list waits for data. */
   points: readonly Point[];
@@ -47,12 +31,6 @@ export interface MapCameraProps {
   fitKey: string | number;
   /** The closest a frame of several points comes (default 12; one geofence 16). */
   maxZoom?: number;
-  /**
-   * For fleet maps (the trackers and groups lists): a new key starts at the spec's initial view
-   * (centre of the USA, zoom 5), which is kept when it shows one of the points; only a view that
-   * would be empty is framed to the points instead.
-   */
-  keepInitialView?: boolean;
 }
 
 /**
@@ -70,21 +48,15 @@ let frames = 0;
  * and refreshes (new points, same key) leave the user's camera alone. Keys name what is shown
  * (`tracker-7-range-2`, `group-3`), so two screens never share one.
  */
-export function MapCamera({
-  points,
-  fitKey,
-  maxZoom = FIT_MAX_ZOOM,
-  keepInitialView = false,
-}: MapCameraProps) {
+export function MapCamera({ points, fitKey, maxZoom = FIT_MAX_ZOOM }: MapCameraProps) {
   const { map, setStat } = useFleetMap();
 
   useEffect(() => {
     if (framedFor === fitKey) return;
     const box = boxOf(points);
-    if (keepInitialView) map.jumpTo({ center: INITIAL_CENTER, zoom: INITIAL_ZOOM });
     if (!box) return;
     framedFor = fitKey;
-    if (!keepInitialView || !anyFramed(map, points)) frame(map, box, maxZoom);
+    frame(map, box, maxZoom);
     // Counted when the map comes to rest, so the hooks read with it (data-zoom, data-frame-*)
     // are the frame's. The repaint makes sure a rest follows when the camera did not move.
     map.once('idle', () => {
@@ -92,7 +64,7 @@ export function MapCamera({
       setStat('frames', frames);
     });
     map.triggerRepaint();
-  }, [map, fitKey, points, maxZoom, keepInitialView, setStat]);
+  }, [map, fitKey, points, maxZoom, setStat]);
 
   // Test hooks: how the data sits in the view at rest, read from the map's own camera.
   const box = useMemo(() => boxOf(points), [points]);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { formatSpeed, SLOW_MAX_MPS, STOPPED_MAX_MPS } from '@waymark/domain';
 import type { LegendSection } from './context';
 import {
   ACCURACY_HEX,
@@ -44,11 +45,13 @@ function Item({ colour, label, shape }: { colour: string; label: string; shape?:
 export function MapLegend({
   sections,
   satellite,
+  startsOpen = true,
 }: {
   sections: LegendSection[];
   satellite: boolean;
+  startsOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(startsOpen);
   const has = (s: LegendSection) => sections.includes(s);
   return (
     <Paper
@@ -82,8 +85,12 @@ export function MapLegend({
           )}
           {has('trail') && (
             <>
-              <Item colour={SPEED_HEX.red} label="Stopped (0.5 m/s or less)" />
-              <Item colour={SPEED_HEX.orange} label="Slow (up to 4 m/s)" />
+              {/* In the units of every other speed on screen (formatSpeed), not m/s. */}
+              <Item
+                colour={SPEED_HEX.red}
+                label={`Stopped (${formatSpeed(STOPPED_MAX_MPS)} or less)`}
+              />
+              <Item colour={SPEED_HEX.orange} label={`Slow (up to ${formatSpeed(SLOW_MAX_MPS)})`} />
               <Item colour={SPEED_HEX[satellite ? 'white' : 'dark']} label="Moving" />
             </>
           )}

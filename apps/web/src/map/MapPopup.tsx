@@ -1,6 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Popup, type Map } from 'maplibre-gl';
+import { RING_LOOK } from './markers/placement';
+
+/**
+ * How far the popup's tip stays from the point it names: clear of the selected tracker's ring
+ * (radius 13, stroke 3), so the card never covers the marker it is about (issue 35.23).
+ */
+export const POPUP_OFFSET_PX = Math.ceil(RING_LOOK.radius + RING_LOOK.stroke / 2) + 3;
 
 /**
  * A MapLibre popup whose content is React, rendered through a portal so links keep the router
@@ -27,7 +34,7 @@ export function MapPopup({
       closeOnClick: false,
       focusAfterOpen: false,
       maxWidth: '280px',
-      offset: 10,
+      offset: POPUP_OFFSET_PX,
     }).setLngLat(lngLat),
   );
   const onCloseRef = useRef(onClose);

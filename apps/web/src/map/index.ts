@@ -19,12 +19,15 @@ export {
   type ShipmentsLayerProps,
 } from './layers/ShipmentsLayer';
 export { TrailLayer, TRAIL_MIN_ZOOM } from './layers/TrailLayer';
+export { FilteredFixesLayer } from './layers/FilteredFixesLayer';
 export { PlannedRouteLayer } from './layers/PlannedRouteLayer';
 export {
   ShipmentMarkerLayer,
   type ShipmentMarker,
   type ShipmentMarkerLayerProps,
 } from './layers/ShipmentMarkerLayer';
+export { ReplayMarkerLayer, type ReplayMarker } from './layers/ReplayMarkerLayer';
+export { FollowCamera, type FollowCameraProps } from './FollowCamera';
 export { StopsLayer, STOP_RADIUS_KM } from './layers/StopsLayer';
 export {
   GeofencesLayer,

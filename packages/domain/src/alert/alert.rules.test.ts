@@ -56,7 +56,11 @@ describe('rate limits', () => {
     ]);
     expect(digest.subject).toBe('2 more alerts');
     expect(digest.text).toContain(
-      '2026-03-02 20:00 UTC  Van 3: Low\n2026-03-02 20:05 UTC  Van 3: Lower',
+      'Mar 2, 2026, 8:00 PM UTC  Van 3: Low\nMar 2, 2026, 8:05 PM UTC  Van 3: Lower',
+    );
+    // On the recipient's clock when their profile names a zone.
+    expect(digestText([digestLine], 'America/Chicago').text).toContain(
+      'Mar 2, 2026, 2:00 PM CST  A: B',
     );
     expect(digestText([digestLine]).subject).toBe('1 more alert');
   });

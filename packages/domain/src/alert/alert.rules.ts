@@ -1,3 +1,4 @@
+import { formatMessageTime } from '../common/message-time';
 import type { NotificationCode } from './alert.schema';
 
 /** Recent Alerts shows 10 events a page (spec 001 §9). */
@@ -85,11 +86,13 @@ export function withinRateLimit(
 /** The digest's subject and text: one line per held alert, oldest first. */
 export function digestText(
   alerts: readonly { created_at: string; device_name: string; description: string }[],
+  /** The recipient's zone (their profile's), null for UTC. */
+  zone: string | null = null,
 ): { subject: string; text: string } {
   const n = alerts.length;
   const subject = `${n} more alert${n === 1 ? '' : 's'}`;
   const lines = alerts.map(
-    (a) => `${a.created_at.slice(0, 16).replace('T', ' ')} UTC  ${a.device_name}: ${a.description}`,
+    (a) => `${formatMessageTime(a.created_at, zone)}  ${a.device_name}: ${a.description}`,
   );
   return { subject, text: `${subject} while messages were held back:\n\n${lines.join('\n')}\n` };
 }

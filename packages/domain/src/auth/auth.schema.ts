@@ -20,6 +20,10 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please try again in a minute.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   resetLinkSent: 'If that address has an account, we have e-mailed a password reset link.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'The current password is incorrect.',
+  imitationCredentials:
+    'While imitating a user, their password, e-mail and API token cannot be changed.',
 } as const;
 
 /** The 429 of a throttled login, with the wait rounded up to minutes. */
@@ -50,15 +54,20 @@ export const passwordSchema = textSchema({
   error: MESSAGES.passwordTooShort,
 }).min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
 
-const passwordConfirmation = textSchema({
+export const passwordConfirmation = textSchema({
   max: PASSWORD_MAX,
   trim: false,
   error: MESSAGES.passwordMismatch,
 });
 
-/** New password with its confirmation (POST /password, PUT /reset-password). */
-export const passwordChangeSchema = z
+/** POST /password: the current password, then the new one with its confirmation. */
+export const passwordUpdateSchema = z
   .object({
+    current_password: textSchema({
+      max: PASSWORD_MAX,
+      trim: false,
+      error: MESSAGES.currentPasswordRequired,
+    }).min(1, MESSAGES.currentPasswordRequired),
     password: passwordSchema,
     password_confirmation: passwordConfirmation,
   })
@@ -66,7 +75,7 @@ export const passwordChangeSchema = z
     message: MESSAGES.passwordMismatch,
     path: ['password_confirmation'],
   });
-export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+export type PasswordUpdate = z.infer<typeof passwordUpdateSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;

@@ -140,6 +140,7 @@ export const BILLING_MESSAGES = {
   paymentNotPayable: 'This payment is not waiting for a charge',
   noPaymentMethod: 'Add a payment method before reactivating the subscription',
   reactivationUnpaid: 'The default card asks for a confirmation: pay the order to reactivate',
+  paymentMethodDeleted: 'Payment method has been deleted',
   cardDeclined: 'Your card was declined.',
   cardIncomplete: 'Your card number is incomplete.',
   cardExpired: 'Your card has expired.',

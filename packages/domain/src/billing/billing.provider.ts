@@ -39,6 +39,8 @@ export interface SandboxFormResult {
 export const SANDBOX_TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
+  /** Saved, then declined when charged (Stripe's test card with the same behaviour). */
+  declinedOnCharge: '4000000000000341',
   requiresAction: '4000002500003155',
 } as const;
 

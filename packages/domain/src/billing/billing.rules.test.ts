@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
-  agreementText,
-  annualSaving,
-  buildPaymentSchedule,
   canViewInvoice,
   cardExpiry,
   computeOrderSummary,
@@ -13,15 +9,11 @@ import {
   isOrderPayable,
   nextDateLabel,
   orderStatusLabel,
-  paymentPlanView,
-  paymentTermDays,
   planLabel,
   promoLabel,
   statusBadgeColour,
   subscriptionAction,
 } from './billing.rules';
-
-const pay = (amount: number, due = '2026-01-01') => ({ amount, due_date: due });
 
 describe('money and labels', () => {
   it('shows cents as dollars with 2 decimals', () => {
@@ -35,11 +27,6 @@ describe('money and labels', () => {
     expect(planLabel(1)).toBe('Monthly');
     expect(planLabel(12)).toBe('Annual');
     expect(planLabel(6)).toBe('6 month plan');
-  });
-
-  it('computes the annual saving as twelve monthly prices minus the annual price', () => {
-    expect(annualSaving(1995, 19995)).toBe(3945);
-    expect(annualSaving(1000, 15000)).toBe(0);
   });
 
   it('pads the order and payment ids to 6 digits for the invoice number', () => {
@@ -113,143 +100,6 @@ describe('subscription detail', () => {
     expect(nextDateLabel('pending-cancellation')).toBe('Cancelling:');
     expect(nextDateLabel('cancelled')).toBeNull();
     expect(nextDateLabel('active')).toBe('Next payment:');
-  });
-});
-
-describe('payment plan view (spec 002 §4.4)', () => {
-  const three = [pay(1000), pay(200), pay(200)];
-
-  it('monthly: no upfront, the first payment is the regular one, count is all payments', () => {
-    expect(paymentPlanView('monthly', three)).toEqual({
-      upfront: null,
-      regular: three[0],
-      regularCount: 3,
-      period: 'monthly',
-    });
-  });
-
-  it('up-front: the first payment up front, no regular payments', () => {
-    expect(paymentPlanView('up-front', three)).toMatchObject({
-      upfront: three[0],
-      regular: null,
-      regularCount: 0,
-    });
-  });
-
-  it('device-up-front: upfront first, regular second, count minus one', () => {
-    expect(paymentPlanView('device-up-front', three)).toMatchObject({
-      upfront: three[0],
-      regular: three[1],
-      regularCount: 2,
-      period: 'monthly',
-    });
-  });
-
-  it('device-up-front-annually: yearly, regular falls back to the first when alone', () => {
-    expect(paymentPlanView('device-up-front-annually', [pay(900)])).toMatchObject({
-      upfront: pay(900),
-      regular: pay(900),
-      regularCount: 0,
-      period: 'yearly',
-    });
-  });
-});
-
-describe('agreement text', () => {
-  it('names the up-front and the recurring parts', () => {
-    expect(agreementText('device-up-front', [pay(4999), pay(1995), pay(1995)])).toBe(
-      'I agree to be charged $49.99 up front and an additional 2 monthly payments of $19.95.',
-    );
-  });
-
-  it('says yearly for the annual variant', () => {
-    expect(agreementText('device-up-front-annually', [pay(4999), pay(19995)])).toBe(
-      'I agree to be charged $49.99 up front and an additional 1 yearly payments of $199.95.',
-    );
-  });
-
-  it('has only the up-front part for up-front', () => {
-    expect(agreementText('up-front', [pay(25000)])).toBe('I agree to be charged $250.00 up front.');
-  });
-
-  it('has only the recurring part for monthly', () => {
-    expect(agreementText('monthly', [pay(1995), pay(1995)])).toBe(
-      'I agree to be charged 2 monthly payments of $19.95.',
-    );
-  });
-});
-
-describe('payment schedule by billing term', () => {
-  const orderedAt = new Date('2026-01-31T12:00:00Z');
-  const base = { paymentTerm: 'on-receipt' as const, orderedAt, grandTotal: 10_000 };
-
-  it('up-front: one payment of the grand total on receipt', () => {
-    expect(
-      buildPaymentSchedule({
-        ...base,
-        billingTerm: 'up-front',
-        subscriptionTotal: 6000,
-        months: 12,
-      }),
-    ).toEqual([{ amount: 10_000, due_date: orderedAt }]);
-  });
-
-  it('monthly: the grand total in monthly parts, odd cents first, month ends kept', () => {
-    const s = buildPaymentSchedule({
-      ...base,
-      grandTotal: 1000,
-      billingTerm: 'monthly',
-      subscriptionTotal: 1000,
-      months: 3,
-    });
-    expect(s.map((p) => p.amount)).toEqual([334, 333, 333]);
-    expect(s.map((p) => p.due_date.toISOString().slice(0, 10))).toEqual([
-      '2026-01-31',
-      '2026-02-28',
-      '2026-03-31',
-    ]);
-  });
-
-  it('device-up-front: hardware up front, subscriptions monthly', () => {
-    const s = buildPaymentSchedule({
-      ...base,
-      billingTerm: 'device-up-front',
-      subscriptionTotal: 6000,
-      months: 12,
-    });
-    expect(s).toHaveLength(13);
-    expect(s[0]?.amount).toBe(4000);
-    expect(s.slice(1).reduce((t, p) => t + p.amount, 0)).toBe(6000);
-  });
-
-  it('device-up-front-annually: hardware up front, subscriptions yearly', () => {
-    const s = buildPaymentSchedule({
-      ...base,
-      paymentTerm: 'net-30',
-      billingTerm: 'device-up-front-annually',
-      subscriptionTotal: 6000,
-      months: 24,
-    });
-    expect(s.map((p) => p.amount)).toEqual([4000, 3000, 3000]);
-    expect(s.map((p) => p.due_date.toISOString().slice(0, 10))).toEqual([
-      '2026-03-02',
-      '2027-03-02',
-      '2028-03-02',
-    ]);
-  });
-
-  it('reads net-N payment terms as days', () => {
-    expect(paymentTermDays('on-receipt')).toBe(0);
-    expect(paymentTermDays('net-45')).toBe(45);
-  });
-
-  it('adds months keeping the day where it exists', () => {
-    expect(addMonths(new Date('2026-01-31T00:00:00Z'), 1).toISOString()).toBe(
-      '2026-02-28T00:00:00.000Z',
-    );
-    expect(addMonths(new Date('2026-05-15T00:00:00Z'), 12).toISOString()).toBe(
-      '2027-05-15T00:00:00.000Z',
-    );
   });
 });
 

@@ -2,12 +2,10 @@ import type { SubscriptionStatus } from '../device/device.schema';
 import {
   ANNUAL_PLAN_MONTHS,
   type BadgeColour,
-  type BillingTerm,
   MONTHLY_PLAN_MONTHS,
   ORDER_STATUS_LABELS,
   type OrderStatus,
   PAYABLE_ORDER_STATUSES,
-  type PaymentTerm,
   type PromoType,
   STATUS_BADGE_COLOURS,
 } from './billing.constants';
@@ -27,11 +25,6 @@ export function planLabel(months: number): string {
   if (months === MONTHLY_PLAN_MONTHS) return 'Monthly';
   if (months === ANNUAL_PLAN_MONTHS) return 'Annual';
   return `${months} month plan`;
-}
-
-/** The annual saving: twelve monthly prices minus the annual price, in cents (never below 0). */
-export function annualSaving(monthlyPrice: number, annualPrice: number): number {
-  return Math.max(0, 12 * monthlyPrice - annualPrice);
 }
 
 const pad6 = (id: number) => String(id).padStart(6, '0');
@@ -105,138 +98,6 @@ export function nextDateLabel(status: SubscriptionStatus): string | null {
   if (status === 'pending-cancellation') return 'Cancelling:';
   if (status === 'cancelled' || status === 'archived') return null;
   return 'Next payment:';
-}
-
-/** The days after the order when the first payment falls due (spec 002 §9 terms). */
-export function paymentTermDays(term: PaymentTerm): number {
-  return term === 'on-receipt' ? 0 : Number(term.slice(4));
-}
-
-/** Adds whole months in UTC, keeping the day where the month has it (Jan 31 + 1 → Feb 28). */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(
-    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
-
-export interface ScheduledPayment {
-  amount: number;
-  due_date: Date;
-}
-
-export interface ScheduleInput {
-  billingTerm: BillingTerm;
-  paymentTerm: PaymentTerm;
-  grandTotal: number;
-  /** The part of the grand total paid over time (the subscriptions). */
-  subscriptionTotal: number;
-  /** The subscription plan's months: how many monthly (or yearly) parts. */
-  months: number;
-  orderedAt: Date;
-}
-
-/** Splits `total` into `count` parts of whole cents; the first parts take the odd cents. */
-function split(total: number, count: number): number[] {
-  const base = Math.floor(total / count);
-  const rest = total - base * count;
-  return Array.from({ length: count }, (_, i) => base + (i < rest ? 1 : 0));
-}
-
-/**
- * The payments an order is split into by its billing term (ours; spec 002 §4.4 shows how the
- * web reads them back): up-front — one payment of everything; monthly — the grand total in
- * `months` monthly parts; device-up-front — everything but the subscriptions up front, then
- * the subscriptions in monthly parts; device-up-front-annually — the same in yearly parts.
- * The first payment falls due after the payment term; the next a month (or year) apart.
- */
-export function buildPaymentSchedule(input: ScheduleInput): ScheduledPayment[] {
-  const first = new Date(
-    input.orderedAt.getTime() + paymentTermDays(input.paymentTerm) * 86_400_000,
-  );
-  const months = Math.max(1, input.months);
-  const at = (i: number, stepMonths: number) => addMonths(first, i * stepMonths);
-  switch (input.billingTerm) {
-    case 'up-front':
-      return [{ amount: input.grandTotal, due_date: first }];
-    case 'monthly':
-      return split(input.grandTotal, months).map((amount, i) => ({ amount, due_date: at(i, 1) }));
-    case 'device-up-front':
-    case 'device-up-front-annually': {
-      const yearly = input.billingTerm === 'device-up-front-annually';
-      const parts = yearly ? Math.max(1, Math.ceil(months / 12)) : months;
-      const upfront = input.grandTotal - input.subscriptionTotal;
-      const regular = input.subscriptionTotal > 0 ? split(input.subscriptionTotal, parts) : [];
-      return [
-        { amount: upfront, due_date: first },
-        ...regular.map((amount, i) => ({ amount, due_date: at(i + 1, yearly ? 12 : 1) })),
-      ];
-    }
-  }
-}
-
-export interface PaymentLike {
-  amount: number;
-  due_date: string | Date;
-}
-
-export interface PaymentPlanView<P extends PaymentLike> {
-  upfront: P | null;
-  regular: P | null;
-  regularCount: number;
-  /** 'monthly' or 'yearly': the word of the agreement and the schedule. */
-  period: 'monthly' | 'yearly';
-}
-
-/**
- * How the invoice and agreement read an order's payments (spec 002 §4.4): monthly — no
- * upfront, the regular payment is the first, count = number of payments; up-front — the
- * upfront is the first, no regular; device-up-front(-annually) — upfront first, regular the
- * second (or the first if absent), count = number of payments minus one.
- */
-export function paymentPlanView<P extends PaymentLike>(
-  billingTerm: BillingTerm,
-  payments: readonly P[],
-): PaymentPlanView<P> {
-  const period = billingTerm === 'device-up-front-annually' ? 'yearly' : 'monthly';
-  const first = payments[0] ?? null;
-  switch (billingTerm) {
-    case 'monthly':
-      return { upfront: null, regular: first, regularCount: payments.length, period };
-    case 'up-front':
-      return { upfront: first, regular: null, regularCount: 0, period };
-    default:
-      return {
-        upfront: first,
-        regular: payments[1] ?? first,
-        regularCount: Math.max(0, payments.length - 1),
-        period,
-      };
-  }
-}
-
-/**
- * The agreement text (spec 002 §4.4): 'I agree to be charged $X up front and an additional N
- * monthly/yearly payments of $Y.' The up-front part and the recurring part appear only when
- * those payments exist.
- */
-export function agreementText(billingTerm: BillingTerm, payments: readonly PaymentLike[]): string {
-  const view = paymentPlanView(billingTerm, payments);
-  const upfront = view.upfront ? `${formatMoney(view.upfront.amount)} up front` : null;
-  const recurring =
-    view.regular && view.regularCount > 0
-      ? `${view.regularCount} ${view.period} payments of ${formatMoney(view.regular.amount)}`
-      : null;
-  if (upfront && recurring)
-    return `I agree to be charged ${upfront} and an additional ${recurring}.`;
-  if (upfront) return `I agree to be charged ${upfront}.`;
-  if (recurring) return `I agree to be charged ${recurring}.`;
-  return 'I agree to be charged for this order.';
 }
 
 export interface SummaryLine {

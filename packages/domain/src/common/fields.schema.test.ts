@@ -36,6 +36,13 @@ describe('textSchema', () => {
     ]);
   });
 
+  it('refuses half a surrogate pair alone, keeps whole pairs', () => {
+    for (const bad of ['a\ud800', '\udc00b', 'a\udbffz\udfff', '\ud83d\ud83d\ude9a']) {
+      expect(messages(note.safeParse(bad))).toEqual([FIELD_MESSAGES.unpairedSurrogate]);
+    }
+    expect(note.parse('🚚\ud83d\ude9a')).toBe('🚚🚚');
+  });
+
   it('says how long it may be, or gives the field’s own texts', () => {
     expect(messages(name.safeParse('x'.repeat(11)))).toEqual(['may have at most 10 characters']);
     const spec = textSchema({ max: 3, error: 'Name is required', tooLong: 'Too long' });

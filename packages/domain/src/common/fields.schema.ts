@@ -15,7 +15,10 @@ export const SEARCH_QUERY_MAX = 200;
 export const FIELD_MESSAGES = {
   controlCharacters: 'must not contain control characters',
   controlCharactersMultiline: 'must not contain control characters other than tab and new line',
+  unpairedSurrogate: 'must be valid Unicode text (it has an unpaired surrogate)',
   tooLong: (max: number) => `may have at most ${max} characters`,
+  /** A required value that is missing; read with its field's name ('Model is required'). */
+  required: 'is required',
   id: `must be an id: a whole number from 1 to ${MAX_ID}`,
   idList: `must be a list of ids, each a whole number from 1 to ${MAX_ID}`,
   idCommaList: `must be a comma-separated list of ids, each a whole number from 1 to ${MAX_ID}`,
@@ -29,6 +32,13 @@ const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 // A multi-line note keeps tab, line feed and carriage return.
 // eslint-disable-next-line no-control-regex -- as above
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+// Half of a UTF-16 surrogate pair alone: JSON may carry it (`"\ud800"`), PostgreSQL's jsonb
+// refuses it and UTF-8 cannot encode it, so it is refused before it reaches either.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text has no half of a surrogate pair alone (it is valid Unicode). */
+export const isWellFormedText = (text: string) => !LONE_SURROGATE.test(text);
 
 export interface TextOptions {
   /** Longest length accepted (after trimming). */
@@ -44,8 +54,8 @@ export interface TextOptions {
 }
 
 /**
- * A text field: a string of at most `max` characters without control characters. Chain
- * `.min(1, ...)`, `.regex()` or `.nullable()` as the field needs.
+ * A text field: a string of at most `max` characters without control characters or unpaired
+ * surrogates. Chain `.min(1, ...)`, `.regex()` or `.nullable()` as the field needs.
  */
 export function textSchema(options: TextOptions) {
   const base = options.error ? z.string({ error: options.error }) : z.string();
@@ -57,15 +67,25 @@ export function textSchema(options: TextOptions) {
       options.multiline
         ? FIELD_MESSAGES.controlCharactersMultiline
         : FIELD_MESSAGES.controlCharacters,
-    );
+    )
+    .refine(isWellFormedText, FIELD_MESSAGES.unpairedSurrogate);
 }
 
 /** A search text of list calls (`query`, `search`): trimmed, one line, at most 200 characters. */
 export const searchQuerySchema = textSchema({ max: SEARCH_QUERY_MAX });
 
-/** An id in a JSON body: a whole number from 1 to 2147483647. */
+/** Missing (absent or null) says so; anything else is the given message. */
+const missingOr =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? FIELD_MESSAGES.required : message;
+
+/**
+ * An id in a JSON body: a whole number from 1 to 2147483647. A missing one 'is required',
+ * which `fieldErrorsOf` names after its field ('Model is required').
+ */
 export const idSchema = z
-  .number({ error: FIELD_MESSAGES.id })
+  .number({ error: missingOr(FIELD_MESSAGES.id) })
   .int(FIELD_MESSAGES.id)
   .min(1, FIELD_MESSAGES.id)
   .max(MAX_ID, FIELD_MESSAGES.id);
@@ -78,7 +98,7 @@ export const idParamSchema = z.coerce
   .max(MAX_ID, FIELD_MESSAGES.id);
 
 /** A list of ids in a JSON body. Chain `.max(n)` for the most one call may take. */
-export const idListSchema = z.array(idSchema, { error: FIELD_MESSAGES.idList });
+export const idListSchema = z.array(idSchema, { error: missingOr(FIELD_MESSAGES.idList) });
 
 /** Ids in a query string: a comma list (`1,2,3`) or the parameter repeated. */
 export const idListParamSchema = z

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { batteryLevel, isOverdue, listedStatuses, markerColour, speedColour } from './device.rules';
+import {
+  batteryLevel,
+  isOverdue,
+  listedStatuses,
+  markerColour,
+  speedColour,
+  trackerBadgeLabel,
+} from './device.rules';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
@@ -76,5 +83,20 @@ describe('listedStatuses', () => {
       'pending-cancellation',
     ]);
     expect(listedStatuses(true)).toContain('blocked');
+  });
+});
+
+describe('trackerBadgeLabel', () => {
+  it("reads 'Provisioned' for a pending tracker, with or without a position (issue 35.21)", () => {
+    expect(trackerBadgeLabel('pending', false)).toBe('Provisioned');
+    expect(trackerBadgeLabel('pending', true)).toBe('Provisioned');
+  });
+
+  it("reads 'No Data' for any other tracker without a position, else its status", () => {
+    expect(trackerBadgeLabel('active', false)).toBe('No Data');
+    expect(trackerBadgeLabel(null, false)).toBe('No Data');
+    expect(trackerBadgeLabel('active', true)).toBe('Active');
+    expect(trackerBadgeLabel('pending-renewal', true)).toBe('Pending Renewal');
+    expect(trackerBadgeLabel(null, true)).toBeNull();
   });
 });

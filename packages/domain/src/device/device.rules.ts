@@ -52,11 +52,15 @@ export function batteryLevel(percent: number): BatteryLevel {
 
 export type SpeedColour = 'red' | 'orange' | 'dark' | 'white';
 
+/** The trail's speed bands (spec 001 §7), in m/s as positions carry speed. */
+export const STOPPED_MAX_MPS = 0.5;
+export const SLOW_MAX_MPS = 4;
+
 /** Trail points by speed in m/s: red at 0.5 or below, orange up to 4, else dark (white on satellite). */
 export function speedColour(speedMps: number | null, satellite: boolean): SpeedColour {
   const speed = speedMps ?? 0;
-  if (speed <= 0.5) return 'red';
-  if (speed <= 4) return 'orange';
+  if (speed <= STOPPED_MAX_MPS) return 'red';
+  if (speed <= SLOW_MAX_MPS) return 'orange';
   return satellite ? 'white' : 'dark';
 }
 
@@ -71,6 +75,17 @@ export const SUBSCRIPTION_LABELS: Record<string, string> = {
   archived: 'Cancelled',
 };
 export const NO_DATA_LABEL = 'No Data';
+
+/**
+ * The badge a tracker shows (spec 000 §4): 'No Data' for one that should report and has no
+ * position yet; a pending tracker has not been shipped, so it reads 'Provisioned' in the list
+ * as on its details; otherwise its subscription's label. Null shows no badge.
+ */
+export function trackerBadgeLabel(status: string | null, hasPosition: boolean): string | null {
+  if (status === 'pending') return SUBSCRIPTION_LABELS.pending!;
+  if (!hasPosition) return NO_DATA_LABEL;
+  return status ? (SUBSCRIPTION_LABELS[status] ?? status) : null;
+}
 export const PENDING_TRACKER_MESSAGE =
   'Your tracker is being provisioned. You will receive an email once the tracker has been assigned to your account and shipped.';
 

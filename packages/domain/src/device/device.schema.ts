@@ -170,3 +170,13 @@ export const trackerModelSchema = z.object({
   device_type: z.string(),
 });
 export type TrackerModel = z.infer<typeof trackerModelSchema>;
+
+/** GET /accounts/{id}/fleet-status-counts: trackers per chip of the list (fleet-status.rules). */
+export const fleetStatusCountsSchema = z.object({
+  moving: z.number().int(),
+  stopped: z.number().int(),
+  offline: z.number().int(),
+  low_battery: z.number().int(),
+  alarm: z.number().int(),
+});
+export type FleetStatusCounts = z.infer<typeof fleetStatusCountsSchema>;

@@ -58,6 +58,9 @@ export function defineAbilityFor(context: AbilityContext): AppAbility {
     can('manage', ['Shipments', 'Devices', 'Rules']);
     if (features.canUseBleFeature) can('manage', 'Anchors');
   }
+  // Spec 001 §6: a Power User "creates and manages alerts and reports" (002 §6 lists Reports
+  // under Admin and Manager only; the role's own description grants it too).
+  if (role === 'user') can('manage', 'Reports');
   if (features.embedsCustomReport) can('view', 'CustomReport');
   if (context.isPlatformAdmin || context.isImitating) can('manage', 'AiModel');
 

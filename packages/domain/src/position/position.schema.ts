@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterReasonSchema } from './position-filter.schema';
 
 export const FIXES = ['gps', 'wifi', 'cell', 'ble'] as const;
 export const fixSchema = z.enum(FIXES);
@@ -39,6 +40,22 @@ export const positionSchema = z.object({
   is_inside_geofences: z.boolean(),
 });
 export type ApiPosition = z.infer<typeof positionSchema>;
+
+/**
+ * A position of a tracker's history asked for with include_filtered: why the fix was filtered
+ * (null when accepted). Filtered fixes move nothing and are shown greyed on the trail.
+ */
+export const historyPositionSchema = positionSchema.extend({
+  filter_reason: filterReasonSchema.nullable().optional(),
+});
+export type HistoryPosition = z.infer<typeof historyPositionSchema>;
+
+/** How many fixes of a tracker's range were filtered, and why (tracker details). */
+export const filteredCountSchema = z.object({
+  filtered: z.number().int(),
+  by_reason: z.partialRecord(filterReasonSchema, z.number().int()),
+});
+export type FilteredCount = z.infer<typeof filteredCountSchema>;
 
 /** The current position adds what motion tracking derived from history. */
 export const currentPositionSchema = positionSchema.extend({

@@ -1,111 +1,112 @@
-import { distanceMetres, MPS_TO_MPH } from '../geo/geo.rules';
-import {
-  DEFAULT_STOP_SETTINGS,
-  detectStops,
-  type Stop,
-  type TrackPoint,
-} from '../position/stops.rules';
+import { MPS_TO_MPH } from '../geo/geo.rules';
+import type { Stop } from '../position/stop';
+import { advanceOdometer, type Odometer } from '../trip/odometer.rules';
+import { countTrack, SegmentOutput, type SegmentFix } from '../trip/segmentation.rules';
+import { RangeDays } from '../trip/zone-days';
 import type { ReportSummary } from './report.schema';
 
 /**
- * How a report's figures are worked out, so that a range's figures are the sum of its parts
- * cut at UTC midnights (a 30-day report equals its 30 daily reports):
+ * How a saved report's figures are worked out: from the one segmentation of the tracker's
+ * accepted fixes (trip/segmentation.rules.ts) that the Fleet reports read, so a report over
+ * whole local days of the account says what their daily summaries and stops say.
  *
- * - A report covers the positions with start ≤ time < end.
- * - Stops: the range is cut at every UTC midnight and `detectStops` (the one algorithm the
- *   tracker details use) runs on each piece alone. A stay across midnight is therefore a stop on
- *   each side where it lasts the minimum duration; each stop lies inside one day.
- * - A segment joins two consecutive positions and belongs to the piece holding its later
- *   point; the first position's segment starts at the last position before the range (when the
- *   caller passes it), so a segment across a boundary is counted once, on its later side.
- * - distance: every segment, moving or stopped. stopped time: the stops' durations. moving
- *   time: the segments outside a stop whose average speed reaches MOVING_MIN_MPS (a long gap
- *   with the tracker still is neither moving nor stopped).
- * - max speed: the highest reported speed among the range's positions, or of a moving
- *   segment (its distance over its time) where that is higher; average speed: the moving
- *   segments' distance over moving time, 0 without moving time. So the average never tops the
- *   maximum, whatever the trackers report as speed.
+ * - A report covers [start, end). Its fixes are the tracker's accepted ones (a filtered fix,
+ *   a jump, is no part of it); cell fixes are too coarse to measure by, as for the odometer.
+ * - distance: the odometer's hops from the last fix before the range to the first after it: the
+ *   pipeline's odometer
+ *   as stored with each fix (what the trips and summaries were measured with), and for a fix
+ *   stored without one (history that arrived late) the same rule (advanceOdometer: GPS jitter
+ *   under 15 m is no distance). A hop across the start or the end counts by its share of time
+ *   inside, as a day's does across midnight (countTrack over RangeDays).
+ * - moving time: driving time, hops at 5 km/h or more (reported speed, else implied).
+ * - max speed: the highest reported speed, else the hop's implied one, among the range's fixes.
+ * - average speed: distance over moving time (a trip's average), 0 without moving time.
+ * - stops: the tracker's stored stops that overlap the range, and the one it is in now, each
+ *   whole: a stop across midnight is one stop, listed with when it really began and ended
+ *   (what a reader of the report expects to see: "parked at the depot since 6:02pm").
+ *   stopped time: their time inside the range, so it never exceeds the range and a range's
+ *   stopped time is the sum of its days'.
  */
 
-/** A position as the figures need it: where, when, and the reported speed in m/s. */
-export interface ReportPoint extends TrackPoint {
+/** A fix of the report's range as its figures read it (the kept positions' fields). */
+export interface ReportFix {
+  /** Epoch ms. */
+  time: number;
+  lat: number;
+  lng: number;
+  fix: string;
+  /** Reported speed, m/s. */
   speed: number | null;
+  accuracy: number | null;
+  /** The pipeline's odometer after this fix (metres), as stored with it; null when it has none. */
+  odometer: number | null;
 }
 
-/** A segment slower than this (m/s, about 1.1 mph) outside a stop is not moving time. */
-export const MOVING_MIN_MPS = 0.5;
 const METRES_PER_MILE = 1609.344;
-const DAY_MS = 86_400_000;
 
-/**
- * Stops of a report's positions (time order): `detectStops` on each UTC day of the range
- * separately, so no stop crosses midnight.
- */
-export function reportStops(
-  points: readonly TrackPoint[],
-  settings = DEFAULT_STOP_SETTINGS,
-): Stop[] {
-  const stops: Stop[] = [];
-  let from = 0;
-  while (from < points.length) {
-    const dayEnd = (Math.floor(points[from]!.time.getTime() / DAY_MS) + 1) * DAY_MS;
-    let to = from;
-    while (to < points.length && points[to]!.time.getTime() < dayEnd) to++;
-    stops.push(...detectStops(points.slice(from, to), settings));
-    from = to;
-  }
-  return stops;
+/** What a report's figures are worked out from. */
+export interface ReportTrack {
+  /** The report's range, epoch ms: from ≤ time < to. */
+  from: number;
+  to: number;
+  /** The accepted fixes of the range, in time order. */
+  fixes: readonly ReportFix[];
+  /** The last accepted fix before the range and the first after it (other than cell fixes). */
+  before: ReportFix | null;
+  after: ReportFix | null;
+  /** The stops the range overlaps. */
+  stops: readonly Stop[];
 }
 
-/**
- * The summary figures of a report (see the rule above) from the positions of its range in time
- * order, its stops (`reportStops` of the same positions) and the last position before the
- * range, when there is one.
- */
-export function reportSummary(
-  points: readonly ReportPoint[],
-  stops: readonly Stop[],
-  before: TrackPoint | null = null,
-): ReportSummary {
+/** The summary figures of a report, by the rule above. */
+export function reportSummary(report: ReportTrack): ReportSummary {
+  const { from, to, before, after, stops } = report;
+  const out = new SegmentOutput();
+  // The rule's own odometer runs along too, for the hops the stored odometers do not tell.
+  let rule: Odometer = { metres: 0, point: null };
   let metres = 0;
-  let movingMetres = 0;
-  let movingMs = 0;
-  let maxMps = 0;
-  let stop = 0;
-  let previous = before;
-  for (const point of points) {
-    const t = point.time.getTime();
-    if (point.speed !== null && point.speed > maxMps) maxMps = point.speed;
-    while (stop < stops.length && stops[stop]!.end_time.getTime() < t) stop++;
-    if (previous) {
-      const d = distanceMetres(previous.lat, previous.lng, point.lat, point.lng);
-      const ms = t - previous.time.getTime();
-      metres += d;
-      const current = stops[stop];
-      const inStop =
-        current !== undefined &&
-        current.start_time.getTime() <= previous.time.getTime() &&
-        t <= current.end_time.getTime();
-      const mps = ms > 0 ? d / (ms / 1000) : 0;
-      if (!inStop && mps >= MOVING_MIN_MPS) {
-        movingMs += ms;
-        movingMetres += d;
-        if (mps > maxMps) maxMps = mps;
-      }
-    }
-    previous = point;
+  let previous: ReportFix | null = null;
+  const track: SegmentFix[] = [];
+  const all = [...(before ? [before] : []), ...report.fixes, ...(after ? [after] : [])];
+  for (const f of all) {
+    if (f.fix === 'cell') continue;
+    const next = advanceOdometer(rule, f);
+    metres +=
+      previous?.odometer != null && f.odometer !== null && f.odometer >= previous.odometer
+        ? f.odometer - previous.odometer
+        : next.metres - rule.metres;
+    rule = next;
+    previous = f;
+    // The ignition only tells idle time from still time, which a report does not show.
+    track.push({
+      time: f.time,
+      lat: f.lat,
+      lng: f.lng,
+      speed: f.speed,
+      ignition: null,
+      odometer: metres,
+      engineHours: null,
+      fuel: null,
+      address: null,
+      geofenceId: null,
+    });
   }
+  countTrack(track, new RangeDays(from, to), out);
+  const inside = out.days.get(RangeDays.RANGE);
+  const distance = inside?.distance ?? 0;
+  const drivingS = (inside?.drivingMs ?? 0) / 1000;
   const stoppedMs = stops.reduce(
-    (sum, s) => sum + s.end_time.getTime() - s.start_time.getTime(),
+    (sum, s) =>
+      sum +
+      Math.max(0, Math.min(s.end_time.getTime(), to) - Math.max(s.start_time.getTime(), from)),
     0,
   );
-  const movingHours = movingMs / 3_600_000;
   return {
-    distance_miles: metres / METRES_PER_MILE,
-    moving_seconds: movingMs / 1000,
+    distance_miles: distance / METRES_PER_MILE,
+    moving_seconds: drivingS,
     stopped_seconds: stoppedMs / 1000,
     stops: stops.length,
-    max_mph: maxMps * MPS_TO_MPH,
-    avg_mph: movingHours > 0 ? movingMetres / METRES_PER_MILE / movingHours : 0,
+    max_mph: (inside?.maxSpeed ?? 0) * MPS_TO_MPH,
+    avg_mph: drivingS > 0 ? (distance / drivingS) * MPS_TO_MPH : 0,
   };
 }

@@ -31,11 +31,13 @@ export const REPORT_FUTURE_SLACK_MS = 60_000;
 
 /** The figures of a report, over its range (ReportSummary of the contract). */
 export const reportSummarySchema = z.object({
-  distance_miles: z.number().describe('Over the track, moving and stopped points alike'),
-  moving_seconds: z.number(),
-  stopped_seconds: z.number().describe("Sum of the stops' durations inside the range"),
-  stops: z.number().int(),
-  max_mph: z.number(),
+  distance_miles: z
+    .number()
+    .describe("The odometer's distance over the range's accepted fixes, as the daily summaries"),
+  moving_seconds: z.number().describe('Driving time: hops at 5 km/h or more'),
+  stopped_seconds: z.number().describe("The stops' time inside the range"),
+  stops: z.number().int().describe('How many stops the report lists'),
+  max_mph: z.number().describe("The highest reported, else implied, speed of the range's fixes"),
   avg_mph: z.number().describe('distance / moving time; 0 without moving time'),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
@@ -73,7 +75,9 @@ export type ApiReport = z.infer<typeof reportSchema>;
 /** The parts a report stored when it was made (its snapshot) and the figures over them. */
 const snapshotShape = {
   positions: z.array(positionSchema).describe('The snapshot, oldest first'),
-  stops: z.array(stopSchema).describe('From detectStops, the tracker details’ algorithm'),
+  stops: z
+    .array(stopSchema)
+    .describe('The stored stops the range overlaps, each whole (the tracker details’ stops)'),
   events: z.array(reportEventSchema),
   summary: reportSummarySchema,
 };

@@ -2,7 +2,7 @@ import type { RuleCondition } from './rule.schema';
 import { orGroups, type RuleGate, type RuleTrigger } from './rule.rules';
 
 type TriggerKind = RuleTrigger['kind'];
-const KINDS: readonly TriggerKind[] = ['position', 'event'];
+const KINDS: readonly TriggerKind[] = ['position', 'event', 'silence'];
 
 /** What one group of and-ed conditions asks of a trigger before any condition is read. */
 interface GroupNeeds {
@@ -22,6 +22,15 @@ function kindsOf(condition: RuleCondition): readonly TriggerKind[] {
     case 'geofence':
     case 'event_type':
       return ['event'];
+    case 'no_report':
+      return ['silence'];
+    case 'speeding':
+    case 'idling':
+    case 'trip':
+    case 'temperature':
+    case 'humidity':
+    case 'battery':
+      return ['position'];
     default:
       return KINDS;
   }
@@ -40,6 +49,8 @@ function needsOf(group: readonly RuleCondition[]): GroupNeeds {
     }
     if (condition.type === 'tracker_name') names.push(condition.data.value.toLowerCase());
   }
+  // The silence check asks only rules that wait for a silence (not every 'Tracker is one of').
+  if (!group.some((c) => c.type === 'no_report')) kinds = kinds.filter((k) => k !== 'silence');
   return devices ? { kinds, devices, names } : { kinds, names };
 }
 

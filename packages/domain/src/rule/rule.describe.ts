@@ -1,5 +1,7 @@
 import {
   MESSAGE_CONTENT_LABELS,
+  SPEED_UNIT_LABELS,
+  TEMPERATURE_UNIT_LABELS,
   RULE_EVENT_TYPE_LABELS,
   type RuleAction,
   type RuleCondition,
@@ -21,6 +23,18 @@ const list = (items: readonly string[]) =>
     ? (items[0] ?? '')
     : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** '45 seconds', '2 minutes', '1 minute 30 seconds'. */
+function durationText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return plural(rest, 'second');
+  return rest === 0
+    ? plural(minutes, 'minute')
+    : `${plural(minutes, 'minute')} ${plural(rest, 'second')}`;
+}
+
 /** One condition in words, as the rules list shows it. */
 export function describeCondition(condition: RuleCondition, names: RuleNames = {}): string {
   switch (condition.type) {
@@ -38,6 +52,26 @@ export function describeCondition(condition: RuleCondition, names: RuleNames = {
       return `Event is ${list(condition.data.types.map((t) => RULE_EVENT_TYPE_LABELS[t]))}`;
     case 'event_time':
       return `Time is between ${condition.data.time_from} and ${condition.data.time_to}`;
+    case 'speeding': {
+      const { speed, unit, duration_seconds: seconds } = condition.data;
+      const lasting = seconds > 0 ? ` for at least ${durationText(seconds)}` : '';
+      return `Speed above ${speed} ${SPEED_UNIT_LABELS[unit]}${lasting}`;
+    }
+    case 'idling':
+      return `Idling for longer than ${plural(condition.data.minutes, 'minute')}`;
+    case 'trip':
+      return condition.data.when === 'started' ? 'Trip started' : 'Trip ended';
+    case 'no_report':
+      return `No report for ${plural(condition.data.hours, 'hour')}`;
+    case 'temperature': {
+      const { min, max, unit } = condition.data;
+      const u = TEMPERATURE_UNIT_LABELS[unit];
+      return `Temperature outside ${min} ${u} to ${max} ${u}`;
+    }
+    case 'humidity':
+      return `Humidity outside ${condition.data.min} % to ${condition.data.max} %`;
+    case 'battery':
+      return `Battery below ${condition.data.below} %`;
   }
 }
 

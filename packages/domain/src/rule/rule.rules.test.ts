@@ -7,7 +7,6 @@ import {
   mapLink,
   minuteOfDay,
   placeholderValues,
-  replayRule,
   ruleFires,
   throttleAllows,
   webhookBody,
@@ -15,6 +14,7 @@ import {
   type RuleGate,
   type RuleTrigger,
 } from './rule.rules';
+import { replayRule } from './rule-episode.rules';
 import { ruleSaveSchema, type RuleCondition } from './rule.schema';
 import { describeAction, describeCondition, describeItems } from './rule.describe';
 
@@ -234,25 +234,50 @@ describe('webhookBody', () => {
 });
 
 describe('ruleSaveSchema', () => {
+  const items = {
+    conditions: [{ type: 'tracker_name', data: { value: 'Van' } }],
+    actions: [{ type: 'send_webhook', data: { url: 'https://example.test/hook' } }],
+  };
+
   it("names an unnamed rule 'Untitled rule' and sends empty throttle hours as null", () => {
-    const rule = ruleSaveSchema.parse({ name: '', throttle_hours: '' });
+    const rule = ruleSaveSchema.parse({ ...items, name: '', throttle_hours: '' });
     expect(rule).toMatchObject({
       name: 'Untitled rule',
       is_enabled: true,
       throttle_enabled: false,
       throttle_hours: null,
-      conditions: [],
-      actions: [],
     });
+  });
+
+  it('wants at least one condition and one action (issue 35.8)', () => {
+    const fresh = ruleSaveSchema.safeParse({ name: '', conditions: [], actions: [] });
+    expect(fresh.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['conditions', 'Add at least one condition'],
+      ['actions', 'Add at least one action'],
+    ]);
+    const noGeofence = ruleSaveSchema.safeParse({
+      ...items,
+      conditions: [{ type: 'geofence', data: { triggers: ['enter'] } }],
+    });
+    expect(noGeofence.error?.issues.map((i) => i.message)).toEqual(['Choose a geofence']);
+    const absent = ruleSaveSchema.safeParse({});
+    expect(absent.error?.issues.map((i) => i.message)).toEqual([
+      'Add at least one condition',
+      'Add at least one action',
+    ]);
   });
 
   it('reads throttle hours typed as text, and wants them when the throttle is on', () => {
     expect(
-      ruleSaveSchema.parse({ throttle_enabled: 1, throttle_hours: '2.5' }).throttle_hours,
+      ruleSaveSchema.parse({ ...items, throttle_enabled: 1, throttle_hours: '2.5' }).throttle_hours,
     ).toBe(2.5);
-    const missing = ruleSaveSchema.safeParse({ throttle_enabled: true, throttle_hours: null });
+    const missing = ruleSaveSchema.safeParse({
+      ...items,
+      throttle_enabled: true,
+      throttle_hours: null,
+    });
     expect(missing.error?.issues[0]?.path).toEqual(['throttle_hours']);
-    const bad = ruleSaveSchema.safeParse({ throttle_hours: 'soon' });
+    const bad = ruleSaveSchema.safeParse({ ...items, throttle_hours: 'soon' });
     expect(bad.error?.issues[0]?.message).toBe('must be a number of hours from 0.01 to 8760');
   });
 
@@ -263,6 +288,7 @@ describe('ruleSaveSchema', () => {
     });
     expect(parsed.conditions[0]?.operator).toBe('and');
     const bad = ruleSaveSchema.safeParse({
+      conditions: items.conditions,
       actions: [
         {
           type: 'send_email',

@@ -1,11 +1,14 @@
+import { formatMessageTime } from '../common/message-time';
 import type { RuleCondition } from './rule.schema';
+import { episodeStateHolds, type RuleReading } from './rule-reading.rules';
 
 /**
- * What a rule is asked about: a committed position of a tracker, or a device event stored for
- * it (geofence enter/exit, tamper alarm, low battery, ...). Times are epoch milliseconds.
+ * What a rule is asked about: a committed (accepted) position of a tracker, a device event
+ * stored for it (geofence enter/exit, tamper alarm, low battery, ...), or the periodic check
+ * that finds how long it has been silent. Times are epoch milliseconds.
  */
 export interface RuleTrigger {
-  kind: 'position' | 'event';
+  kind: 'position' | 'event' | 'silence';
   at: number;
   device: { id: number; name: string };
   lat: number | null;
@@ -13,6 +16,10 @@ export interface RuleTrigger {
   address: string | null;
   /** Only for kind 'event'. */
   event?: { type: string; description: string; geofenceId: number | null };
+  /** Only for kind 'position'. */
+  reading?: RuleReading;
+  /** Only for kind 'silence': since the tracker's last accepted fix. */
+  silentMs?: number;
 }
 
 /** The parts of a rule that decide whether it fires. */
@@ -127,6 +134,9 @@ export function conditionHolds(
         condition.data.time_from,
         condition.data.time_to,
       );
+    default:
+      // An episode condition asked without its episode: its state at this instant.
+      return episodeStateHolds(condition, trigger) === true;
   }
 }
 
@@ -139,6 +149,8 @@ export function conditionsHold(
   conditions: readonly RuleCondition[],
   trigger: RuleTrigger,
   timeZone: string,
+  /** Per condition, whether it holds as its episode has lasted (episode conditions only). */
+  sustained?: readonly (boolean | undefined)[],
 ): boolean {
   if (conditions.length === 0) return false;
   // Any group (items joined by and, between two or) whose items all hold; read in one pass
@@ -150,7 +162,8 @@ export function conditionsHold(
       if (groupHolds) return true;
       groupHolds = true;
     }
-    if (groupHolds && !conditionHolds(condition, trigger, timeZone)) groupHolds = false;
+    if (groupHolds && !(sustained?.[i] ?? conditionHolds(condition, trigger, timeZone)))
+      groupHolds = false;
   }
   return groupHolds;
 }
@@ -187,42 +200,9 @@ export function ruleFires(rule: RuleGate, trigger: RuleTrigger, lastFiredAt: num
   );
 }
 
-/**
- * Replays triggers (in time order) through the rule as if it were enabled and had never
- * fired: the times it would have fired, the throttle counted between them. Nothing is sent.
- */
-export function replayRule(rule: RuleGate, triggers: readonly RuleTrigger[]): RuleTrigger[] {
-  const fired: RuleTrigger[] = [];
-  let last: number | null = null;
-  for (const trigger of triggers) {
-    if (ruleFires({ ...rule, is_enabled: true }, trigger, last)) {
-      fired.push(trigger);
-      last = trigger.at;
-    }
-  }
-  return fired;
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** 'Nov 28, 2026, 3:04 PM EST': the time of {{time}}, on the clock of the action's zone. */
 export function formatRuleTime(at: number, timeZone: string): string {
-  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
-  let format = timeFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    timeFormats.set(zone, format);
-  }
-  // ICU writes a narrow no-break space before AM/PM; text messages and mail want a plain one.
-  return format.format(new Date(at)).replace(/[\u202f\u00a0]/g, ' ');
+  return formatMessageTime(at, isTimeZone(timeZone) ? timeZone : 'UTC');
 }
 
 /** The link of {{map}}: the position on OpenStreetMap, readable without an account. */
@@ -284,5 +264,9 @@ export function webhookBody(rule: { id: number; name: string }, trigger: RuleTri
 /** What set a rule off, in words, for its firing log. */
 export function describeTrigger(trigger: RuleTrigger): string {
   if (trigger.kind === 'event' && trigger.event) return trigger.event.description;
+  if (trigger.kind === 'silence') {
+    const hours = Math.floor((trigger.silentMs ?? 0) / HOUR_MS);
+    return `No report from ${trigger.device.name} for ${hours} hour${hours === 1 ? '' : 's'}`;
+  }
   return `Position of ${trigger.device.name}${trigger.address ? ` at ${trigger.address}` : ''}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListSchema, idSchema, MAX_ID, textSchema } from '../common/fields.schema';
+import { idListSchema, MAX_ID, textSchema } from '../common/fields.schema';
 
 /**
  * Rules: conditions then actions (spec 001 §2 "Rules", §3 "Rule", §5, §7, §8). The words of the
@@ -16,6 +16,13 @@ export const RULE_CONDITION_TYPES = [
   'geofence',
   'event_type',
   'event_time',
+  'speeding',
+  'idling',
+  'trip',
+  'no_report',
+  'temperature',
+  'humidity',
+  'battery',
 ] as const;
 export type RuleConditionType = (typeof RULE_CONDITION_TYPES)[number];
 
@@ -35,7 +42,51 @@ export const RULE_CONDITION_LABELS: Record<RuleConditionType, string> = {
   geofence: 'Geofence',
   event_type: 'Event type',
   event_time: 'Event time',
+  speeding: 'Speeding',
+  idling: 'Idling',
+  trip: 'Trip started or ended',
+  no_report: 'No report for',
+  temperature: 'Temperature outside a range',
+  humidity: 'Humidity outside a range',
+  battery: 'Battery below',
 };
+
+/**
+ * Conditions about a tracker's state over time (issue 36 §4): each holds for an episode (a
+ * speeding stretch, an idle, a trip, a silence, a reading out of range), and a rule with one
+ * fires once per episode, again only after the episode ended.
+ */
+export const EPISODE_CONDITION_TYPES = [
+  'speeding',
+  'idling',
+  'trip',
+  'no_report',
+  'temperature',
+  'humidity',
+  'battery',
+] as const satisfies readonly RuleConditionType[];
+export type EpisodeConditionType = (typeof EPISODE_CONDITION_TYPES)[number];
+
+export const SPEED_UNITS = ['mph', 'kmh'] as const;
+export type SpeedUnit = (typeof SPEED_UNITS)[number];
+export const SPEED_UNIT_LABELS: Record<SpeedUnit, string> = { mph: 'mph', kmh: 'km/h' };
+export const TEMPERATURE_UNITS = ['f', 'c'] as const;
+export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+export const TEMPERATURE_UNIT_LABELS: Record<TemperatureUnit, string> = { f: '°F', c: '°C' };
+export const TRIP_MOMENTS = ['started', 'ended'] as const;
+export type TripMoment = (typeof TRIP_MOMENTS)[number];
+
+/** Bounds of the episode conditions' numbers (what the form and the call accept). */
+export const EPISODE_LIMITS = {
+  speed: { min: 1, max: 500 },
+  durationSeconds: { min: 0, max: 86_400 },
+  idleMinutes: { min: 1, max: 1440 },
+  silentHours: { min: 1, max: 720 },
+  temperatureF: { min: -58, max: 302 },
+  temperatureC: { min: -50, max: 150 },
+  humidity: { min: 0, max: 100 },
+  battery: { min: 1, max: 100 },
+} as const;
 export const RULE_ACTION_LABELS: Record<RuleActionType, string> = {
   send_command_to_tracker: 'Send command to tracker',
   send_webhook: 'Send webhook',
@@ -96,6 +147,8 @@ export const RULE_MESSAGES = {
   // Ours: the spec shows no text for these.
   notAvailable: 'Rules are not available to this account',
   typeRequired: 'Choose a type',
+  conditionsRequired: 'Add at least one condition',
+  actionsRequired: 'Add at least one action',
   throttleHours: 'must be a number of hours from 0.01 to 8760',
   throttleHoursRequired: 'Enter the number of hours to wait between two firings',
   timeOfDay: 'must be a time of day, HH:mm',
@@ -118,6 +171,18 @@ export const RULE_MESSAGES = {
   unknownModel: 'The model must be one of the tracker models',
   unknownCommand: "The command must be one of the model's commands without arguments",
   unknownTimezone: 'The time zone must be one of the listed time zones',
+  speed: 'Enter a speed from 1 to 500',
+  speedUnit: 'Choose mph or km/h',
+  durationSeconds: 'Enter the seconds it must last, from 0 to 86400',
+  idleMinutes: 'Enter the minutes from 1 to 1440',
+  silentHours: 'Enter the hours from 1 to 720',
+  tripMoment: 'Choose started or ended',
+  temperatureUnit: 'Choose °F or °C',
+  temperatureF: 'Enter a temperature from -58 to 302 °F',
+  temperatureC: 'Enter a temperature from -50 to 150 °C',
+  humidity: 'Enter a humidity from 0 to 100 %',
+  rangeOrder: 'The lowest value must be below the highest',
+  battery: 'Enter a percentage from 1 to 100',
 } as const;
 const m = RULE_MESSAGES;
 
@@ -161,6 +226,15 @@ const pickedId = (message: string) =>
   z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 const timezoneIdSchema = pickedId(m.timezoneRequired);
 
+/** A number typed in a field, from `min` to `max` (whole when `int`), else `message`. */
+const bounded = (message: string, { min, max }: { min: number; max: number }, int = false) => {
+  const n = z.number({ error: message }).min(min, message).max(max, message);
+  return int ? n.int(message) : n;
+};
+const lowBelowHigh = (v: { min: number; max: number }) => v.min < v.max;
+const rangeOrder = { message: m.rangeOrder, path: ['max'] };
+const L = EPISODE_LIMITS;
+
 export const ruleConditionSchema = z.discriminatedUnion(
   'type',
   [
@@ -189,7 +263,7 @@ export const ruleConditionSchema = z.discriminatedUnion(
           .array(z.enum(GEOFENCE_TRIGGERS, { error: m.triggersRequired }))
           .min(1, m.triggersRequired)
           .max(2),
-        address: idSchema.describe('The geofence id'),
+        address: pickedId(m.geofenceRequired).describe('The geofence id'),
       }),
     }),
     z.object({
@@ -210,6 +284,74 @@ export const ruleConditionSchema = z.discriminatedUnion(
       type: z.literal('event_time'),
       operator,
       data: z.object({ time_from: timeOfDaySchema, time_to: timeOfDaySchema }),
+    }),
+    z.object({
+      type: z.literal('speeding'),
+      operator,
+      data: z.object({
+        speed: bounded(m.speed, L.speed).describe('Above this speed, in `unit`'),
+        unit: z.enum(SPEED_UNITS, { error: m.speedUnit }),
+        duration_seconds: bounded(m.durationSeconds, L.durationSeconds, true).describe(
+          'For at least this long (0: at once)',
+        ),
+      }),
+    }),
+    z.object({
+      type: z.literal('idling'),
+      operator,
+      data: z.object({
+        minutes: bounded(m.idleMinutes, L.idleMinutes, true).describe(
+          'Ignition on while stopped for longer than this',
+        ),
+      }),
+    }),
+    z.object({
+      type: z.literal('trip'),
+      operator,
+      data: z.object({ when: z.enum(TRIP_MOMENTS, { error: m.tripMoment }) }),
+    }),
+    z.object({
+      type: z.literal('no_report'),
+      operator,
+      data: z.object({
+        hours: bounded(m.silentHours, L.silentHours).describe('No accepted fix for this long'),
+      }),
+    }),
+    z.object({
+      type: z.literal('temperature'),
+      operator,
+      data: z
+        .discriminatedUnion(
+          'unit',
+          [
+            z.object({
+              unit: z.literal('f'),
+              min: bounded(m.temperatureF, L.temperatureF),
+              max: bounded(m.temperatureF, L.temperatureF),
+            }),
+            z.object({
+              unit: z.literal('c'),
+              min: bounded(m.temperatureC, L.temperatureC),
+              max: bounded(m.temperatureC, L.temperatureC),
+            }),
+          ],
+          { error: m.temperatureUnit },
+        )
+        .refine(lowBelowHigh, rangeOrder)
+        .describe('Holds below min or above max'),
+    }),
+    z.object({
+      type: z.literal('humidity'),
+      operator,
+      data: z
+        .object({ min: bounded(m.humidity, L.humidity), max: bounded(m.humidity, L.humidity) })
+        .refine(lowBelowHigh, rangeOrder)
+        .describe('Relative humidity %: holds below min or above max'),
+    }),
+    z.object({
+      type: z.literal('battery'),
+      operator,
+      data: z.object({ below: bounded(m.battery, L.battery, true).describe('Percent') }),
     }),
   ],
   { error: `type must be one of ${RULE_CONDITION_TYPES.join(', ')}` },
@@ -285,16 +427,24 @@ const throttleRequired = (
   }
 };
 
-/** What decides when a rule fires: its throttle and conditions (saved, or tried as edited). */
-const whenItFires = {
+const throttle = {
   throttle_enabled: zeroOne.default(false),
   throttle_hours: throttleHoursSchema.optional().transform((v) => v ?? null),
+};
+
+/** What decides when a rule fires, tried as edited: no condition replays every event. */
+const whenItFires = {
+  ...throttle,
   conditions: z
     .array(ruleConditionSchema)
     .max(RULE_ITEMS_MAX)
     .optional()
     .transform((v) => v ?? []),
 };
+
+/** A list a saved rule needs at least one of (issue 35.8: a rule without either did nothing). */
+const atLeastOne = <T extends z.ZodType>(item: T, message: string) =>
+  z.array(item, { error: message }).min(1, message).max(RULE_ITEMS_MAX);
 
 /** POST /rules-engine and PUT /rules-engine/{id} (spec 001 §7 "Rules"). */
 export const ruleSaveSchema = z
@@ -307,12 +457,9 @@ export const ruleSaveSchema = z
       .transform((v) => v || m.namePlaceholder)
       .describe("Empty or absent: 'Untitled rule'"),
     is_enabled: zeroOne.default(true).describe('0 or 1 (true or false)'),
-    ...whenItFires,
-    actions: z
-      .array(ruleActionSchema)
-      .max(RULE_ITEMS_MAX)
-      .optional()
-      .transform((v) => v ?? []),
+    ...throttle,
+    conditions: atLeastOne(ruleConditionSchema, m.conditionsRequired),
+    actions: atLeastOne(ruleActionSchema, m.actionsRequired),
   })
   .superRefine(throttleRequired);
 export type RuleSave = z.infer<typeof ruleSaveSchema>;

@@ -40,6 +40,9 @@ describe('shipment event descriptions', () => {
     const text = (e: Parameters<typeof describeShipmentEvent>[0]) =>
       describeShipmentEvent(e, names);
     expect(text({ type: 'shipment-begin', at: 0 })).toBe('Shipment PO 4471 left Chicago Depot');
+    expect(text({ type: 'shipment-begin', at: 0, awayFromStart: true })).toBe(
+      'Shipment PO 4471 started away from Chicago Depot',
+    );
     expect(text({ type: 'shipment-end', at: 0, late: false })).toBe(
       'Shipment PO 4471 arrived at Dallas Hub',
     );

@@ -27,7 +27,9 @@ export function describeShipmentEvent(event: ShipmentHappening, names: ShipmentE
   const to = names.to ?? 'its destination';
   switch (event.type) {
     case 'shipment-begin':
-      return `${shipment} left ${names.from ?? 'its start'}`;
+      return event.awayFromStart
+        ? `${shipment} started away from ${names.from ?? 'its start'}`
+        : `${shipment} left ${names.from ?? 'its start'}`;
     case 'shipment-end':
       if (event.byHand) {
         return event.late

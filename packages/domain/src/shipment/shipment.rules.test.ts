@@ -356,3 +356,39 @@ describe('catching up on the fixes since a past start', () => {
     expect(caught.clock.lastFixAt).toBe(T0 + 35 * MIN);
   });
 });
+
+describe('where the tracker was when the shipment started', () => {
+  const ARKANSAS_LAT = 34.7465;
+  const begin = (events: ShipmentHappening[]) => events.find((e) => e.type === 'shipment-begin');
+
+  it('left its start only after a fix inside it', () => {
+    const { events } = replay(plan(0, 120), [fixAt(-5, 41.8781), ...drive(0, 5, 90)]);
+    expect(begin(events)).not.toHaveProperty('awayFromStart');
+  });
+
+  it('started away from it when the first fix seen is elsewhere', () => {
+    const { events } = replay(plan(0, 120), [fixAt(1, ARKANSAS_LAT), fixAt(2, ARKANSAS_LAT)]);
+    expect(begin(events)).toMatchObject({ awayFromStart: true, at: T0 + MIN });
+  });
+
+  it('started away when it had driven off before the start', () => {
+    const { events } = replay(plan(0, 120), [
+      fixAt(-30, 41.8781),
+      fixAt(-10, 42.1),
+      fixAt(1, 42.2),
+    ]);
+    expect(begin(events)).toMatchObject({ awayFromStart: true });
+  });
+
+  it('catching up, reads the last fix before the start as where it was', () => {
+    const inside = catchUp(plan(0, 120), drive(0, 5, 90), T0 + 6 * MIN, fixAt(-3, 41.8781));
+    expect(begin(inside.events)).not.toHaveProperty('awayFromStart');
+    const away = catchUp(
+      plan(0, 120),
+      [fixAt(1, ARKANSAS_LAT)],
+      T0 + 6 * MIN,
+      fixAt(-3, ARKANSAS_LAT),
+    );
+    expect(begin(away.events)).toMatchObject({ awayFromStart: true });
+  });
+});

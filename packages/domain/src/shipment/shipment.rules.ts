@@ -45,6 +45,11 @@ export interface ShipmentClock {
   to: ShipmentPlace | null;
   /** When the tracker left the start location (the shipment-begin event). */
   beganAt: number | null;
+  /**
+   * Where the newest precise fix seen put the tracker: inside the start location (true),
+   * away from it (false), or not seen yet (null). A begin says 'left' only after an inside.
+   */
+  insideFrom: boolean | null;
   endedAt: number | null;
   notifiedAt: number | null;
   estimatedEndAt: number | null;
@@ -80,6 +85,8 @@ export interface ShipmentHappening {
   late?: boolean;
   /** shipment-end: by the End action rather than on arrival. */
   byHand?: boolean;
+  /** shipment-begin: the tracker was not seen inside the start location before it began. */
+  awayFromStart?: boolean;
   /** shipment-late by prediction: how far past the scheduled end the arrival is expected. */
   expectedLateMs?: number;
   /** shipment-notify: the hours before the scheduled end it was asked for. */
@@ -120,6 +127,7 @@ function copyOf(c: ShipmentClock): ShipmentClock {
     from: c.from,
     to: c.to,
     beganAt: c.beganAt,
+    insideFrom: c.insideFrom,
     endedAt: c.endedAt,
     notifiedAt: c.notifiedAt,
     estimatedEndAt: c.estimatedEndAt,
@@ -140,6 +148,7 @@ export function newShipmentClock(
     ...plan,
     status: 'not-started',
     beganAt: null,
+    insideFrom: null,
     endedAt: null,
     notifiedAt: null,
     estimatedEndAt: null,
@@ -155,7 +164,8 @@ export function newShipmentClock(
 /**
  * A new fix of the shipment's tracker. In order:
  * - begin: at or after start_at, the first precise fix outside the start location (Not
- *   Started becomes In Progress);
+ *   Started becomes In Progress); it left the start when a fix before it was inside, else it
+ *   started away from it;
  * - end: once begun, the first precise fix inside the end location completes it (Completed
  *   Late when after end_at);
  * - predict: the arrival from the remaining distance, the road factor and the moving speed
@@ -186,15 +196,19 @@ export function onFix(
     c.speedMps = movingSpeed(c.track) ?? c.speedMps;
   }
 
-  if (
-    c.beganAt === null &&
-    fix.time >= c.startAt &&
-    precise &&
-    (!c.from || !isInsidePlace(c.from, fix.lat, fix.lng))
-  ) {
-    c.beganAt = fix.time;
-    if (c.status === 'not-started') c.status = 'in-progress';
-    events.push({ type: 'shipment-begin', at: fix.time });
+  if (c.beganAt === null && precise) {
+    const inside = c.from !== null && isInsidePlace(c.from, fix.lat, fix.lng);
+    if (fix.time >= c.startAt && !inside) {
+      c.beganAt = fix.time;
+      if (c.status === 'not-started') c.status = 'in-progress';
+      // 'Left' only follows a fix seen inside; a tracker already elsewhere started away.
+      events.push(
+        c.insideFrom === true
+          ? { type: 'shipment-begin', at: fix.time }
+          : { type: 'shipment-begin', at: fix.time, awayFromStart: true },
+      );
+    }
+    c.insideFrom = inside;
   }
   // The detour is measured from the first fix followed since it began (after a restart too).
   if (c.beganAt !== null && precise && !c.origin) {
@@ -238,6 +252,16 @@ export function onFix(
 /** The events, each where the fix that set it off was. */
 const placed = (events: ShipmentHappening[], fix: ClockFix) =>
   events.length === 0 ? events : events.map((e) => ({ ...e, lat: fix.lat, lng: fix.lng }));
+
+/**
+ * Where the tracker was last seen before the clock follows it (its newest stored fix, or the
+ * last one before a past start): only what a begin says depends on it.
+ */
+export function seenBeforeStart(clock: ShipmentClock, fix: ClockFix | null): ShipmentClock {
+  if (!fix || clock.beganAt !== null || !isPreciseFix(fix.accuracy)) return clock;
+  const inside = clock.from !== null && isInsidePlace(clock.from, fix.lat, fix.lng);
+  return { ...clock, insideFrom: inside };
+}
 
 /**
  * The passing of time alone (the tracker may be silent):
@@ -322,8 +346,10 @@ export function catchUp(
   clock: ShipmentClock,
   fixes: readonly ClockFix[],
   now: number,
+  /** The tracker's last fix before the start, if any: where it was when the shipment began. */
+  before: ClockFix | null = null,
 ): ClockStep & { predictions: ArrivalPrediction[] } {
-  let c = clock;
+  let c = seenBeforeStart(clock, before);
   const events: ShipmentHappening[] = [];
   const predictions: ArrivalPrediction[] = [];
   for (const fix of fixes) {

@@ -252,6 +252,16 @@ export const publicShipmentSchema = z
     start_at: z.string(),
     end_at: z.string(),
     ended_at: z.string().nullable(),
+    estimated_end_at: z
+      .string()
+      .nullable()
+      .describe('The predicted arrival (the shipment clock) while ongoing; null once ended'),
+    destination: z
+      .object({
+        name: z.string().describe('The end geofence name or the custom address'),
+        location: z.tuple([z.number(), z.number()]).describe('[lng, lat]'),
+      })
+      .nullable(),
     events: z.array(z.object({ event_at: z.string(), description: z.string() })).optional(),
     path: z.array(shipmentPointSchema).optional(),
     current_position: shipmentPointSchema.nullable().optional(),

@@ -11,6 +11,8 @@ export const USER_ACCESS_MESSAGES = {
   notYourself: 'You cannot change or remove your own access.',
   unknownDevices: 'Some of these trackers are not in this account.',
   unknownGroups: 'Some of these groups are not in this account.',
+  platformAdminNotInvitable: 'A platform admin cannot join a customer account.',
+  loginMadeSince: 'You already have a login: enter its password to accept the invitation.',
 } as const;
 
 /** How long an invitation link works. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../account/account.schema';
-import { passwordChangeSchema, MESSAGES } from '../auth/auth.schema';
+import { MESSAGES, passwordConfirmation, passwordSchema } from '../auth/auth.schema';
 import { idListSchema, textSchema } from '../common/fields.schema';
 import { DEFAULT_INVITE_ROLE, MAX_INVITE_EMAILS, USER_ACCESS_MESSAGES } from './account-user.rules';
 
@@ -46,10 +46,12 @@ export const inviteRequestSchema = z.object({
 });
 export type InviteRequest = z.input<typeof inviteRequestSchema>;
 
-/** What an invitation did for each address: a mailed link, or an existing user added. */
+/**
+ * What an invitation did: every address not yet in the account is `invited` (a mailed link to
+ * accept), whether or not it has a login, so the reply tells nothing about who has one.
+ */
 export const inviteResultSchema = z.object({
   invited: z.array(z.string()),
-  added: z.array(z.string()),
   /** Already in the account: nothing changed for them. */
   already_members: z.array(z.string()),
 });
@@ -65,19 +67,31 @@ export const invitationSchema = z.object({
   account: z.object({ id: z.number().int(), title: z.string() }),
   role: roleSchema,
   expires_at: z.string(),
+  /** The address has a login: accepting asks for its password instead of making one. */
+  has_login: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** PUT /accounts/{id}/users/invite: accept an invitation with a name and a password. */
+/**
+ * PUT /accounts/{id}/users/invite: accept an invitation. A new login gives its name and a
+ * password with its confirmation; an existing login gives its own password (its consent).
+ */
 export const acceptInvitationSchema = z
   .object({
     token: textSchema({ max: 255, trim: false, error: USER_ACCESS_MESSAGES.invitationInvalid }).min(
       1,
       USER_ACCESS_MESSAGES.invitationInvalid,
     ),
-    name: textSchema({ max: 255, error: MESSAGES.nameRequired }).min(1, MESSAGES.nameRequired),
+    name: textSchema({ max: 255, error: MESSAGES.nameRequired })
+      .min(1, MESSAGES.nameRequired)
+      .optional(),
+    password: passwordSchema,
+    password_confirmation: passwordConfirmation.optional(),
   })
-  .and(passwordChangeSchema);
+  .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
+    message: MESSAGES.passwordMismatch,
+    path: ['password_confirmation'],
+  });
 export type AcceptInvitation = z.infer<typeof acceptInvitationSchema>;
 
 /** The new session of an accepted invitation, and the account it opens in. */

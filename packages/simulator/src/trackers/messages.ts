@@ -6,6 +6,10 @@ import type { Gps103Location } from '../../../../apps/server/src/ingest/protocol
 import type { WatchLocation } from '../../../../apps/server/src/ingest/protocols/watch/watch.device';
 import type { QueclinkLocation } from '../../../../apps/server/src/ingest/protocols/queclink/queclink.device';
 import type { MeitrackLocation } from '../../../../apps/server/src/ingest/protocols/meitrack/meitrack.device';
+import type { Jt808Location } from '../../../../apps/server/src/ingest/protocols/jt808/jt808.device';
+import type { WialonLocation } from '../../../../apps/server/src/ingest/protocols/wialon/wialon.device';
+import type { SuntechLocation } from '../../../../apps/server/src/ingest/protocols/suntech/suntech.device';
+import type { IstartekLocation } from '../../../../apps/server/src/ingest/protocols/istartek/istartek.device';
 import type { H02Location } from '../../../../apps/server/src/ingest/protocols/h02/h02.device';
 import type { OsmAndReport } from '../../../../apps/server/src/ingest/protocols/osmand/osmand.device';
 import type {
@@ -164,5 +168,70 @@ export function toMeitrackLocation(fix: Fix): MeitrackLocation {
     altitude: fix.altitude,
     satellites: fix.satellites,
     valid: fix.fix === 'gps',
+  };
+}
+
+/** A JT808 terminal reports GPS satellites, ACC and its alarms; without a fix it clears "positioned". */
+export function toJt808Location(fix: Fix): Jt808Location {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    valid: fix.fix === 'gps',
+    ignition: fix.ignition,
+    satellites: fix.satellites,
+    battery: fix.battery,
+    ...(fix.alarm && { alarm: fix.alarm }),
+  };
+}
+
+/** A Wialon IPS unit reports satellites, its ignition as input 1 and its battery as a parameter. */
+export function toWialonLocation(fix: Fix): WialonLocation {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    satellites: fix.satellites,
+    inputs: fix.ignition ? 1 : 0,
+    params: { battery: Math.round(fix.battery) },
+  };
+}
+
+/** A Suntech unit reports its ignition, supply voltage and odometer; an SOS as an emergency. */
+export function toSuntechLocation(fix: Fix): SuntechLocation {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    satellites: fix.satellites,
+    valid: fix.fix === 'gps',
+    ignition: fix.ignition,
+    odometer: 0,
+    power: 12.6,
+    ...(fix.alarm === 'sos' && { alarm: 'sos' as const }),
+  };
+}
+
+/** An iStartek unit reports satellites, its ignition as input 2 and an SOS as event 1. */
+export function toIstartekLocation(fix: Fix): IstartekLocation {
+  return {
+    time: fix.time,
+    lat: fix.lat,
+    lng: fix.lng,
+    speedKmh: fix.speedKmh,
+    course: fix.course,
+    altitude: fix.altitude,
+    satellites: fix.satellites,
+    valid: fix.fix === 'gps',
+    ignition: fix.ignition,
+    event: fix.alarm === 'sos' ? 1 : 0,
   };
 }

@@ -11,6 +11,16 @@ export interface Ports {
   watch: number;
   queclink: number;
   meitrack: number;
+  jt808: number;
+  wialon: number;
+  suntech: number;
+  istartek: number;
+  /** Teltonika over UDP: the TCP port's number on the server. */
+  teltonikaUdp: number;
+  ruptela: number;
+  /** Wialon IPS over UDP: the TCP port's number on the server. */
+  wialonUdp: number;
+  topflytech: number;
 }
 
 /** The server's default device ports. */
@@ -23,6 +33,14 @@ export const DEFAULT_PORTS: Ports = {
   watch: 5093,
   queclink: 5004,
   meitrack: 5020,
+  jt808: 5015,
+  wialon: 5039,
+  suntech: 5011,
+  istartek: 5225,
+  teltonikaUdp: 5027,
+  ruptela: 5046,
+  wialonUdp: 5039,
+  topflytech: 5094,
 };
 
 /** What every virtual tracker shares: where the server is and the counters to update. */

@@ -13,6 +13,14 @@ export interface MailMessage {
    * by which mail systems drop a second copy.
    */
   key?: string;
+  /** Files sent with the message (a scheduled report's XLSX or PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends mail. The default writes to the outbox table; SMTP_URL switches to a real server. */
@@ -24,10 +32,21 @@ export interface Mailer {
 
 export function outboxMailer(db: Db): Mailer {
   return {
-    async send(message) {
+    async send({ attachments, ...message }) {
       await db
         .insert(mailOutbox)
-        .values({ ...message, html: message.html ?? null, key: message.key ?? null })
+        .values({
+          ...message,
+          html: message.html ?? null,
+          key: message.key ?? null,
+          attachments: attachments
+            ? attachments.map((a) => ({
+                filename: a.filename,
+                content_type: a.contentType,
+                content_base64: a.content.toString('base64'),
+              }))
+            : null,
+        })
         .onConflictDoNothing({ target: mailOutbox.key });
     },
     close() {},

@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, SANDBOX_TEST_CARDS } from '@waymark/domain';
 
-export type CardBehaviour = 'succeed' | 'decline' | 'authenticate';
+export type CardBehaviour = 'succeed' | 'decline' | 'decline-charges' | 'authenticate';
 
 export interface EnteredCard {
   number: string;
@@ -30,7 +30,8 @@ function brandOf(digits: string): string {
 
 /**
  * What the sandbox does with an entered card, as Stripe's test mode does with the same
- * numbers: 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for a confirmation step,
+ * numbers: 4000 0000 0000 0002 is declined, 4000 0000 0000 0341 is saved and then declined
+ * when charged, 4000 0025 0000 3155 asks for a confirmation step,
  * any other valid number succeeds. A wrong number or a past expiry is refused as Stripe's form
  * refuses it, with its message.
  */
@@ -51,8 +52,10 @@ export function readCard(
   const behaviour: CardBehaviour =
     digits === SANDBOX_TEST_CARDS.declined
       ? 'decline'
-      : digits === SANDBOX_TEST_CARDS.requiresAction
-        ? 'authenticate'
-        : 'succeed';
+      : digits === SANDBOX_TEST_CARDS.declinedOnCharge
+        ? 'decline-charges'
+        : digits === SANDBOX_TEST_CARDS.requiresAction
+          ? 'authenticate'
+          : 'succeed';
   return { ok: true, brand: brandOf(digits), last4: digits.slice(-4), behaviour };
 }

@@ -165,10 +165,12 @@ export class SandboxProvider implements PaymentProvider {
       .from(sandboxIntents)
       .where(eq(sandboxIntents.id, intent.id));
     const cardId = newId('pm');
+    // A setup intent saves the card to the customer, unless the bank declines it; a one-off
+    // payment does not save it.
+    const saved = intent.kind === 'setup' && card.behaviour !== 'decline';
     await this.db.insert(sandboxCards).values({
       id: cardId,
-      // A setup intent saves the card to the customer; a one-off payment does not.
-      customer_id: intent.kind === 'setup' ? (row?.customer_id ?? null) : null,
+      customer_id: saved ? (row?.customer_id ?? null) : null,
       brand: card.brand,
       last4: card.last4,
       exp_month: entered.exp_month,
@@ -176,7 +178,11 @@ export class SandboxProvider implements PaymentProvider {
       behaviour: card.behaviour,
     });
     if (intent.kind === 'setup') {
-      // Saving a card does not charge it: only the confirmation step can stop it here.
+      // Saving a card asks the bank as Stripe's set-up does, without charging: a declined card
+      // fails the setup intent (nothing is saved) and the form shows the decline.
+      if (card.behaviour === 'decline') {
+        return this.fail(intent.id, BILLING_MESSAGES.cardDeclined, cardId);
+      }
       if (card.behaviour === 'authenticate') return this.requireAction(intent.id, cardId);
       return this.succeed(intent.id, cardId);
     }
@@ -205,7 +211,8 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private async charge(id: string, cardId: string, behaviour: string, offSession: boolean) {
-    if (behaviour === 'decline') return this.fail(id, BILLING_MESSAGES.cardDeclined, cardId);
+    if (behaviour === 'decline' || behaviour === 'decline-charges')
+      return this.fail(id, BILLING_MESSAGES.cardDeclined, cardId);
     if (behaviour === 'authenticate') {
       // Off session nobody can pass the step, so the charge fails as Stripe's does.
       if (offSession) return this.fail(id, 'This payment requires authentication.', cardId);

@@ -1,9 +1,37 @@
 import { createServer, type Server } from 'node:http';
 
+const DECLINED_CARD = 'pm_card_chargeDeclined';
+const DECLINE_MESSAGE = 'Your card was declined.';
+
+type Send = (status: number, json: unknown) => void;
+
+/**
+ * Confirms an intent with a card as Stripe does: a succeeding card makes it succeeded; a
+ * declined one answers 402 with the intent, left requires_payment_method with the decline as
+ * its last error (last_payment_error or last_setup_error).
+ */
+function confirm(intent: Record<string, unknown>, card: string, send: Send) {
+  const payment = intent.object === 'payment_intent';
+  const errorField = payment ? 'last_payment_error' : 'last_setup_error';
+  intent.payment_method = card;
+  if (card === DECLINED_CARD) {
+    const error = { type: 'card_error', code: 'card_declined', message: DECLINE_MESSAGE };
+    Object.assign(intent, { status: 'requires_payment_method', [errorField]: error });
+    return send(402, {
+      error: { ...error, [payment ? 'payment_intent' : 'setup_intent']: intent },
+    });
+  }
+  Object.assign(intent, { status: 'succeeded', [errorField]: null });
+  return send(200, intent);
+}
+
 /**
  * A local stand-in for the few Stripe endpoints the provider calls (customers, payment and
  * setup intents, payment methods), for tests. Bodies are Stripe's form encoding; answers are
  * Stripe-shaped JSON. A saved card `pm_card_visa` succeeds, `pm_card_chargeDeclined` is declined.
+ * `POST /v1/setup_intents/{id}/confirm` is what Stripe.js calls in the browser when a card is
+ * added: a declined card leaves the setup intent requires_payment_method with its
+ * last_setup_error, as Stripe does.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, Record<string, unknown>>();
@@ -36,34 +64,27 @@ export async function startStripeStandIn() {
       ) {
         const payment = path === '/v1/payment_intents';
         const intentId = id(payment ? 'pi' : 'seti');
-        const card = form.get('payment_method');
-        const declined = card === 'pm_card_chargeDeclined';
-        const intent = {
+        const intent: Record<string, unknown> = {
           id: intentId,
           object: payment ? 'payment_intent' : 'setup_intent',
           amount: Number(form.get('amount') ?? 0),
           client_secret: `${intentId}_secret_x`,
-          status: card
-            ? declined
-              ? 'requires_payment_method'
-              : 'succeeded'
-            : 'requires_payment_method',
-          payment_method: card,
+          status: 'requires_payment_method',
+          payment_method: null,
           metadata: metadataOf(form),
-          last_payment_error: declined ? { message: 'Your card was declined.' } : null,
+          [payment ? 'last_payment_error' : 'last_setup_error']: null,
         };
         intents.set(intentId, intent);
-        if (declined) {
-          return send(402, {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              message: 'Your card was declined.',
-              payment_intent: intent,
-            },
-          });
+        const card = form.get('payment_method');
+        return card ? confirm(intent, card, send) : send(200, intent);
+      }
+      const confirming = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)\/confirm$/.exec(path);
+      if (request.method === 'POST' && confirming) {
+        const found = intents.get(confirming[2]!);
+        if (!found) {
+          return send(404, { error: { type: 'invalid_request_error', message: 'No such intent' } });
         }
-        return send(200, intent);
+        return confirm(found, form.get('payment_method') ?? '', send);
       }
       const intent = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && intent) {

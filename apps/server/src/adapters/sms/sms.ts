@@ -3,7 +3,8 @@ import { smsOutbox } from '../../db/schema';
 
 /** Sends text messages. The default writes to the outbox table; SMS_URL posts to a provider. */
 export interface SmsSender {
-  send(to: string, text: string): Promise<void>;
+  /** `key` says what the message is (the outbox's key): a provider may drop a second copy. */
+  send(to: string, text: string, key?: string): Promise<void>;
 }
 
 export function outboxSms(db: Db): SmsSender {
@@ -17,10 +18,10 @@ export function outboxSms(db: Db): SmsSender {
 /** A provider reached by an HTTP POST of `{ to, text }` (a small adapter service in front of Twilio & co). */
 export function httpSms(url: string): SmsSender {
   return {
-    async send(to, text) {
+    async send(to, text, key) {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
         body: JSON.stringify({ to, text }),
         signal: AbortSignal.timeout(10_000),
       });

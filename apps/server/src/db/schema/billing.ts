@@ -250,7 +250,9 @@ export const sandboxCards = pgTable('sandbox_cards', {
   exp_month: integer('exp_month').notNull(),
   exp_year: integer('exp_year').notNull(),
   /** What charging it does: succeed, decline, or ask for the confirmation step. */
-  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'authenticate'] }).notNull(),
+  behaviour: text('behaviour', {
+    enum: ['succeed', 'decline', 'decline-charges', 'authenticate'],
+  }).notNull(),
   created_at: createdAt,
 });
 

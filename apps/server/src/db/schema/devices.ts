@@ -24,6 +24,12 @@ export const PROTOCOLS = [
   'watch',
   'queclink',
   'meitrack',
+  'jt808',
+  'wialon',
+  'suntech',
+  'istartek',
+  'ruptela',
+  'topflytech',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 

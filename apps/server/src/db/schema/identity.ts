@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -41,6 +42,14 @@ export const accounts = pgTable('accounts', {
   can_track_shipments: boolean('can_track_shipments').notNull().default(false),
   /** Shown to the account's admins on the API Access page, so it is kept readable. */
   api_token: text('api_token').unique(),
+  /** The zone the account's days are counted in (daily summaries, fleet reports); null: UTC. */
+  timezone_id: integer('timezone_id').references(() => timezones.id),
+  /**
+   * The position filter's bounds (packages/domain position-filter.schema): a fix implying a
+   * faster hop from the last accepted one, or a cell / Wi-Fi fix coarser than this, is filtered.
+   */
+  filter_max_speed_kmh: integer('filter_max_speed_kmh').notNull().default(300),
+  filter_max_accuracy_m: integer('filter_max_accuracy_m').notNull().default(5000),
   ...timestamps,
 });
 
@@ -142,8 +151,16 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** Files sent with the message (a scheduled report): name, type and base64 content. */
+  attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export interface OutboxAttachment {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+}
 
 /**
  * Invitations to an account (POST /v2/accounts/{id}/invites). One row per address: a pending

@@ -14,3 +14,6 @@ export * from './audit';
 export * from './sims';
 export * from './inventory';
 export * from './surveys';
+export * from './trips';
+export * from './report-schedules';
+export * from './delivery';

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -87,4 +88,26 @@ export const ruleActionRuns = pgTable(
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index().on(t.firing_id)],
+);
+
+/**
+ * Where a rule with episode conditions stands for one tracker (EpisodeState of
+ * @waymark/domain): written when it changes, read when the rules are, so a restart neither
+ * fires an episode again nor forgets one under way. Cleared when the rule's conditions change.
+ */
+export const ruleEpisodes = pgTable(
+  'rule_episodes',
+  {
+    rule_id: integer('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** Per condition, since when its state holds (epoch ms), or null. */
+    since: jsonb('since').notNull(),
+    active: boolean('active').notNull(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.rule_id, t.device_id] })],
 );

@@ -74,6 +74,10 @@ export class ByteReader {
   skip(n: number): void {
     this.take(n);
   }
+  /** The bytes not read yet; reads nothing. */
+  rest(): Buffer {
+    return this.buf.subarray(this.pos);
+  }
   /** Whether `prefix` is next, `at` bytes ahead; reads nothing. */
   startsWith(prefix: Uint8Array, at = 0): boolean {
     const from = this.pos + at;

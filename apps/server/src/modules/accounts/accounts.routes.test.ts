@@ -221,3 +221,76 @@ describe('membership rows', () => {
     });
   });
 });
+
+describe('position filter bounds', () => {
+  it('lets an admin read the defaults and change them; the next fixes are judged by them', async () => {
+    const account = await createAccount(t);
+    const admin = await createUser(t, { account, role: 'admin' });
+    const headers = await authHeader(t, admin.email);
+    const url = `/api/accounts/${account.id}/position-filter`;
+    const read = await t.app.inject({ url, headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ data: { max_speed_kmh: 300, max_accuracy_m: 5000 } });
+
+    const device = await createDevice(t, account);
+    const fix = (minute: number, lat: number) => ({
+      serial: device.serial,
+      deviceTime: new Date(Date.UTC(2026, 10, 20, 8, minute)),
+      lat,
+      lng: -87.63,
+      valid: true,
+      fix: 'gps' as const,
+    });
+    await t.ctx.pipeline.submit([fix(0, 41.88)], 'test');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { max_speed_kmh: 100, max_accuracy_m: 2000 },
+    });
+    expect(changed.json()).toEqual({ data: { max_speed_kmh: 100, max_accuracy_m: 2000 } });
+    // 3.3 km in a minute is 200 km/h: within the default, over the new bound.
+    await t.ctx.pipeline.submit([fix(1, 41.91)], 'test');
+    const count = await t.app.inject({
+      url: `/api/accounts/${account.id}/devices/${device.id}/filtered-count?date_from=2026-11-20T07:00:00Z&date_to=2026-11-20T09:00:00Z`,
+      headers,
+    });
+    expect(count.json()).toEqual({ data: { filtered: 1, by_reason: { speed: 1 } } });
+  });
+
+  it('names the field and its range in a 422', async () => {
+    const account = await createAccount(t);
+    const admin = await createUser(t, { account, role: 'admin' });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${account.id}/position-filter`,
+      headers: await authHeader(t, admin.email),
+      payload: { max_speed_kmh: 20, max_accuracy_m: 2000 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      max_speed_kmh: ['Maximum speed must be between 50 and 2000 km/h'],
+    });
+  });
+
+  it('is forbidden to anyone but an admin and hidden from other accounts', async () => {
+    const account = await createAccount(t);
+    const payload = { max_speed_kmh: 200, max_accuracy_m: 2000 };
+    const url = `/api/accounts/${account.id}/position-filter`;
+    for (const role of ['manager', 'user', 'viewer'] as const) {
+      const member = await createUser(t, { account, role });
+      const headers = await authHeader(t, member.email);
+      expect((await t.app.inject({ url, headers })).statusCode).toBe(403);
+      const put = await t.app.inject({ method: 'PUT', url, headers, payload });
+      expect(put.statusCode, role).toBe(403);
+    }
+    const outsider = await createUser(t, { account: await createAccount(t), role: 'admin' });
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: await authHeader(t, outsider.email),
+      payload,
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+});

@@ -1,4 +1,5 @@
-import { asc, count, desc, ilike, inArray } from 'drizzle-orm';
+import { asc, count, desc, ilike, inArray, sql } from 'drizzle-orm';
+import type { AdminAccountCreate } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { accountMemberships, accounts, devices, unknownDevices } from '../../db/schema';
@@ -58,4 +59,20 @@ export async function accountSizes(db: Db, accountIds: number[]) {
       { devices_count: countOf(deviceCounts, id), users_count: countOf(userCounts, id) },
     ]),
   );
+}
+
+/** Whether an account already has this title, compared without case. */
+export async function accountTitleTaken(db: Db, title: string) {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.title}) = lower(${title})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A new account with its flags; its settings start empty (every on/off setting off). */
+export async function insertAccount(db: Db, values: AdminAccountCreate) {
+  const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+  return row!.id;
 }

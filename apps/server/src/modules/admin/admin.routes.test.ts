@@ -191,3 +191,131 @@ describe('GET /api/admin/devices', () => {
     expect((await t.app.inject({ url: '/api/admin/devices' })).statusCode).toBe(401);
   });
 });
+
+describe('POST /api/admin/accounts', () => {
+  const create = async (email: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/accounts',
+      headers: await authHeader(t, email),
+      payload,
+    });
+
+  it('creates a customer account with its type and flags, listed and audited', async () => {
+    const root = await createUser(t, { is_gpx_admin: true });
+    const title = `Northwind Couriers ${Date.now()}`;
+    const response = await create(root.email, {
+      title: `  ${title} `,
+      is_b2b_account: true,
+      has_rules_engine: true,
+      can_track_shipments: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json().data;
+    expect(response.json()).toEqual({
+      data: {
+        id: expect.any(Number),
+        title,
+        is_b2b_account: true,
+        has_api_access: false,
+        has_rules_engine: true,
+        can_track_shipments: true,
+        role: 'viewer',
+        full_device_access: true,
+        settings: [],
+        devices_count: 0,
+        users_count: 0,
+      },
+    });
+
+    const headers = await authHeader(t, root.email);
+    const listed = await t.app.inject({
+      url: `/api/admin/accounts?query=${encodeURIComponent(title)}`,
+      headers,
+    });
+    expect(listed.json().data).toEqual([created]);
+    const audit = await t.app.inject({
+      url: `/api/admin/audit-log?query=${encodeURIComponent(root.email)}`,
+      headers,
+    });
+    expect(audit.json().data[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/admin/accounts',
+      status_code: 201,
+      summary: `Create account: ${title}`,
+    });
+  });
+
+  it('makes a consumer account with every flag off when only the type is given', async () => {
+    const root = await createUser(t, { is_gpx_admin: true });
+    const response = await create(root.email, {
+      title: `Home ${Date.now()}`,
+      is_b2b_account: false,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      is_b2b_account: false,
+      has_api_access: false,
+      has_rules_engine: false,
+      can_track_shipments: false,
+    });
+  });
+
+  it('names the field that is wrong', async () => {
+    const root = await createUser(t, { is_gpx_admin: true });
+    const taken = await createAccount(t, { title: `Taken Title ${Date.now()}` });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { title: '   ', is_b2b_account: true },
+        'title',
+        'Give the account a title of up to 100 characters',
+      ],
+      [
+        { title: 'x'.repeat(101), is_b2b_account: true },
+        'title',
+        'Give the account a title of up to 100 characters',
+      ],
+      [
+        { title: 'No type' },
+        'is_b2b_account',
+        'is_b2b_account must be true (business) or false (consumer)',
+      ],
+      [
+        { title: 'Bad flag', is_b2b_account: true, has_api_access: 'yes' },
+        'has_api_access',
+        'has_api_access must be true or false',
+      ],
+      [
+        { title: taken.title.toUpperCase(), is_b2b_account: false },
+        'title',
+        'An account with this title exists already: choose another title',
+      ],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await create(root.email, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(response.json().errors[field], JSON.stringify(payload)).toEqual([message]);
+    }
+  });
+
+  it('is forbidden to account admins and managers, and needs a token', async () => {
+    const account = await createAccount(t);
+    for (const role of ['admin', 'manager'] as const) {
+      const member = await createUser(t, { account, role });
+      const response = await create(member.email, { title: `Mine ${role}`, is_b2b_account: true });
+      expect(response.statusCode).toBe(403);
+    }
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/accounts',
+      payload: { title: 'Nobody', is_b2b_account: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const root = await createUser(t, { is_gpx_admin: true });
+    const none = await t.app.inject({
+      url: '/api/admin/accounts?query=Mine%20',
+      headers: await authHeader(t, root.email),
+    });
+    expect(none.json().data).toEqual([]);
+  });
+});

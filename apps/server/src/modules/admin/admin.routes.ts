@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminAccountCreateSchema,
   adminAccountSchema,
   adminDeviceSchema,
   dataEnvelope,
@@ -15,6 +16,7 @@ import {
   adminAccount,
   adminAccountsPage,
   adminDevicesPage,
+  createAdminAccount,
   unassignedDevicesFor,
 } from './admin.service';
 
@@ -62,6 +64,34 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         page(request.query),
       );
       return { data: rows, meta: pageMeta(total, request.query.page, request.query.per_page) };
+    },
+  );
+
+  app.post(
+    '/admin/accounts',
+    {
+      config: { access: 'platform-admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a customer account (platform admins only)',
+        description:
+          'A new account with its title, type (`is_b2b_account`: true for a business account, ' +
+          'false for a consumer one) and flags (`has_api_access`, `has_rules_engine`, ' +
+          '`can_track_shipments`; false when not given). It starts with no members and no ' +
+          'trackers: provision trackers into it (POST /admin/utilities/provision) and invite ' +
+          'its users (POST /v2/accounts/{id}/invites). 201 with the account as GET ' +
+          '/admin/accounts/{id} answers it; 422 naming the field: `title` empty, longer than ' +
+          "100 characters or already another account's (compared without case), " +
+          '`is_b2b_account` missing, a flag not true or false. 403 for anyone but a platform ' +
+          'admin; the write is recorded in the audit log.',
+        body: adminAccountCreateSchema,
+        response: { 201: dataEnvelope(adminAccountSchema) },
+      },
+    },
+    async (request, reply) => {
+      const account = await createAdminAccount(ctx, requireAuth(request), request.body);
+      request.auditSummary = `Create account: ${account.title}`;
+      return reply.status(201).send({ data: account });
     },
   );
 

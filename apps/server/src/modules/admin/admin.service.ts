@@ -2,7 +2,15 @@ import { authorizePlatformAdmin, found } from '../../access/actor';
 import { platformAdminViews } from '../../access/membership.queries';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { accountIdsPage, accountSizes, unassignedDevices } from './admin.queries';
+import { ADMIN_ACCOUNT_MESSAGES, type AdminAccountCreate } from '@waymark/domain';
+import { invalidField } from '../../http/errors';
+import {
+  accountIdsPage,
+  accountSizes,
+  accountTitleTaken,
+  insertAccount,
+  unassignedDevices,
+} from './admin.queries';
 import { adminDevicePage } from './admin-devices.queries';
 import { presentAdminAccount, presentAdminDevice } from './admin.present';
 
@@ -37,6 +45,25 @@ export async function adminAccountsPage(
 export async function adminAccount(ctx: AppContext, principal: Principal, accountId: number) {
   authorizePlatformAdmin(principal);
   return found((await adminAccounts(ctx, [accountId]))[0]);
+}
+
+/**
+ * A new customer account, made by a platform admin (403 for anyone else): no members, no
+ * trackers yet; the admin provisions trackers into it and invites its users. A title another
+ * account has (in any case) is refused on `title`, so the accounts list never shows two alike.
+ */
+export async function createAdminAccount(
+  ctx: AppContext,
+  principal: Principal,
+  input: AdminAccountCreate,
+) {
+  authorizePlatformAdmin(principal);
+  const { db } = ctx.database;
+  if (await accountTitleTaken(db, input.title)) {
+    throw invalidField('title', ADMIN_ACCOUNT_MESSAGES.titleTaken);
+  }
+  const id = await insertAccount(db, input);
+  return found((await adminAccounts(ctx, [id]))[0]);
 }
 
 /** A page of every account's trackers, searched, for platform admins only (403 otherwise). */

@@ -219,6 +219,8 @@ export interface ClaimedDelivery {
   lat: number | null;
   lng: number | null;
   created_at: string;
+  /** The recipient's zone from their profile, null when they chose none. */
+  time_zone: string | null;
 }
 
 /**
@@ -234,6 +236,8 @@ export async function claimDelivery(db: Db, id: number) {
         RETURNING a.id::int AS id, a.account_id, a.user_id, a.channel, a.recipient,
                   e.id::int AS event_id, e.device_id, d.name AS device_name, e.event_type,
                   e.description, e.lat, e.lng,
+                  (SELECT tz.identifier FROM users u JOIN timezones tz ON tz.id = u.timezone_id
+                    WHERE u.id = a.user_id) AS time_zone,
                   to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
   );
   return row;
@@ -254,18 +258,21 @@ export async function releaseDelivery(db: Db, id: number, error: string) {
     .where(eq(alertDeliveries.id, id));
 }
 
-/** Claims a digest for sending (once): its recipient, or undefined when it already went. */
-export async function claimDigest(db: Db, id: number) {
+/** A digest still to send (undefined once it went): its recipient and channel. */
+export async function digestToSend(db: Db, id: number) {
   const [row] = await db
-    .update(alertDigests)
-    .set({ sent_at: new Date() })
-    .where(and(eq(alertDigests.id, id), isNull(alertDigests.sent_at)))
-    .returning();
+    .select()
+    .from(alertDigests)
+    .where(and(eq(alertDigests.id, id), isNull(alertDigests.sent_at)));
   return row;
 }
 
-export async function releaseDigest(db: Db, id: number) {
-  await db.update(alertDigests).set({ sent_at: null }).where(eq(alertDigests.id, id));
+/** The digest went to the outbox: the next held alert opens a new one. */
+export async function markDigestSent(db: Db, id: number) {
+  await db
+    .update(alertDigests)
+    .set({ sent_at: new Date() })
+    .where(and(eq(alertDigests.id, id), isNull(alertDigests.sent_at)));
 }
 
 /** The held alerts of a digest, oldest first. */
@@ -323,4 +330,14 @@ export async function leftBehind(db: Db, before: Date, since: Date) {
     digests: digests.map((d) => d.id),
     events: events.map((e) => e.id),
   };
+}
+
+/** The zone of the user's profile (an IANA name), null when they chose none. */
+export async function userTimeZone(db: Db, userId: number): Promise<string | null> {
+  const [row] = await queryRows<{ identifier: string }>(
+    db,
+    sql`SELECT tz.identifier FROM users u JOIN timezones tz ON tz.id = u.timezone_id
+        WHERE u.id = ${userId}`,
+  );
+  return row?.identifier ?? null;
 }

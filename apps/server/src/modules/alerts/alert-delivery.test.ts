@@ -14,6 +14,7 @@ import {
   deviceEvents,
   mailOutbox,
   smsOutbox,
+  timezones,
   users,
 } from '../../db/schema';
 import type { DomainEvents } from '../../events/catalogue';
@@ -78,6 +79,13 @@ type EventValues = Partial<typeof deviceEvents.$inferInsert> & {
 };
 
 /** Stores events and announces them as the pipeline does after its commit. */
+/** Sets the zone of the user's profile, as the profile form does. */
+async function inZone(userId: number, identifier: string) {
+  await t.db.insert(timezones).values({ identifier }).onConflictDoNothing();
+  const [zone] = await t.db.select().from(timezones).where(eq(timezones.identifier, identifier));
+  await t.db.update(users).set({ timezone_id: zone!.id }).where(eq(users.id, userId));
+}
+
 async function raise(values: EventValues[]) {
   const rows = await t.db
     .insert(deviceEvents)
@@ -182,6 +190,7 @@ describe('alert delivery', () => {
       { phone: '+13365550100' },
     );
     const noPhone = await member(account, { notify_device_alert: 1, notify_via_sms: 1 });
+    await inZone(user.id, 'America/Chicago');
     const heard: DomainEvents['alert.notified'][] = [];
     const stop = t.ctx.bus.subscribe('alert.notified', (m) => void heard.push(m));
     try {
@@ -196,7 +205,21 @@ describe('alert delivery', () => {
       await delivered([event!.id]);
       const texts = await t.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+13365550100'));
       expect(texts).toHaveLength(1);
-      expect(texts[0]!.text).toMatch(/^Van 3 reported a tamper alarm \(.* UTC\)\. /);
+      // On the clock of the user's profile (Chicago), the zone named.
+      const local = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Chicago',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      })
+        .format(event!.created_at)
+        .replace(/[\u202f\u00a0]/g, ' ');
+      expect(local).toMatch(/ C[SD]T$/);
+      expect(texts[0]!.text.startsWith(`Van 3 reported a tamper alarm (${local}). `)).toBe(true);
+
       expect(texts[0]!.text).toContain(SMS_TERMS);
       expect(heard).toEqual([
         {
@@ -264,6 +287,7 @@ describe('alert delivery', () => {
     const job = { id: 'digest', name: 'alert-digest', data: { digest_id: digests[0]!.id } };
     await sendAlertDigest(t.ctx, job);
     await sendAlertDigest(t.ctx, job);
+    await t.ctx.jobs.idle();
     const mails = await mailTo(user.email);
     expect(mails).toHaveLength(limit + 1);
     expect(mails.at(-1)!.subject).toBe(`${500 - limit} more alerts`);

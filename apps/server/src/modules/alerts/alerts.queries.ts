@@ -1,10 +1,13 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceEvents, devices, notificationSettings } from '../../db/schema';
-import { visibleDevices, type DeviceScope } from '../../access/device-visibility';
+import { deviceIdIn, visibleDevices, type DeviceScope } from '../../access/device-visibility';
 
 export interface EventFilter {
   deviceId?: number | undefined;
+  /** The Fleet reports' trackers and groups: events of trackers in both (when given). */
+  deviceIds?: number[] | undefined;
+  groupIds?: number[] | undefined;
   eventId?: number | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -38,6 +41,10 @@ function eventCondition(scope: DeviceScope, filter: EventFilter) {
     eq(deviceEvents.account_id, scope.id),
     visibleDevices(scope),
     filter.deviceId === undefined ? undefined : eq(deviceEvents.device_id, filter.deviceId),
+    filter.deviceIds?.length ? deviceIdIn(filter.deviceIds) : undefined,
+    filter.groupIds?.length
+      ? sql`${devices.group_ids} && ${sql.param(filter.groupIds)}::int[]`
+      : undefined,
     filter.eventId === undefined ? undefined : eq(deviceEvents.id, filter.eventId),
     filter.from
       ? sql`${deviceEvents.created_at} >= ${filter.from.toISOString()}::timestamptz`

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accountMemberships, deviceEvents } from '../../db/schema';
+import { accountMemberships, deviceEvents, deviceGroups, devices } from '../../db/schema';
 import {
   authHeader,
   createAccount,
@@ -197,6 +197,40 @@ describe('Recent Alerts', () => {
       headers: f.viewer,
     });
     expect(bravo.statusCode).toBe(404);
+  });
+
+  it('keeps the events of the trackers and groups asked for (the Fleet reports’ Events)', async () => {
+    const f = await fleet();
+    const charlie = await createDevice(t, f.account, { name: 'Charlie' });
+    const [group] = await t.db
+      .insert(deviceGroups)
+      .values({ account_id: f.account.id, name: 'Night shift' })
+      .returning();
+    await t.db
+      .update(devices)
+      .set({ group_ids: [group!.id] })
+      .where(eq(devices.id, charlie.id));
+    await addEvents(f.account.id, f.alpha.id, 2);
+    await addEvents(f.account.id, f.bravo.id, 3);
+    await addEvents(f.account.id, charlie.id, 4);
+    const names = async (query: string) => {
+      const response = await t.app.inject({
+        url: `/api/accounts/${f.account.id}/events?per_page=100&${query}`,
+        headers: f.admin,
+      });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      return [...new Set(data.map((e: { device: { name: string } }) => e.device.name))].sort();
+    };
+    expect(await names(`device_ids=${f.alpha.id},${f.bravo.id}`)).toEqual(['Alpha', 'Bravo']);
+    expect(await names(`group_ids=${group!.id}`)).toEqual(['Charlie']);
+    expect(await names(`device_ids=${f.alpha.id}&group_ids=${group!.id}`)).toEqual([]);
+    const bad = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/events?device_ids=x`,
+      headers: f.admin,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['device_ids']);
   });
 
   it("answers 404 for another account's events and 422 for a bad page", async () => {

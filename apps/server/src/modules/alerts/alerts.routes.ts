@@ -12,7 +12,7 @@ import {
 import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { pageMeta } from '../../http/pagination';
-import { dateParam, idParam } from '../../http/params';
+import { dateParam, idListParam, idParam } from '../../http/params';
 import { sendCsv } from '../positions/positions.csv';
 import {
   accountEvent,
@@ -91,6 +91,8 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           page: z.coerce.number().int().min(1).default(1),
           per_page: z.coerce.number().int().min(1).max(100).default(ALERTS_PAGE_SIZE),
           device_id: idParamSchema.optional(),
+          device_ids: idListParam.optional(),
+          group_ids: idListParam.optional(),
           date_from: dateParam.optional(),
           date_to: dateParam.optional(),
         }),
@@ -99,11 +101,18 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const actor = await actorFor(request, request.params.id);
-      const { page, per_page, device_id, date_from, date_to } = request.query;
+      const { page, per_page, device_id, device_ids, group_ids, date_from, date_to } =
+        request.query;
       const { rows, total } = await accountEvents(
         ctx,
         actor,
-        { deviceId: device_id, from: date_from, to: date_to },
+        {
+          deviceId: device_id,
+          deviceIds: device_ids,
+          groupIds: group_ids,
+          from: date_from,
+          to: date_to,
+        },
         { limit: per_page, offset: (page - 1) * per_page },
       );
       return { data: rows, meta: pageMeta(total, page, per_page) };

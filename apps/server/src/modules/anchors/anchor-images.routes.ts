@@ -14,13 +14,14 @@ import {
 import type { AppContext } from '../../app-context';
 import { actorFor } from '../../access/actor';
 import { invalidField } from '../../http/errors';
+import { fileBytes } from '../../http/uploads';
 import { addAnchorImage, anchorImageFile, removeAnchorImage } from './anchor-images.service';
 import { displayName, IMAGE_FOLDER, sniffImageType } from './image-file';
 import { uploadLimit } from '../../http/rate-limits';
 
 const positiveId = idParamSchema;
 
-/** The one uploaded file, or a 422 naming what is wrong with it (spec 002 §8). */
+/** The one uploaded file, or a 422 naming what is wrong with it (spec 002 §8); 400 when cut short. */
 async function readUpload(request: FastifyRequest) {
   let part;
   try {
@@ -30,15 +31,7 @@ async function readUpload(request: FastifyRequest) {
   }
   if (!part) throw invalidField('image', ANCHOR_MESSAGES.imageMissing);
   const filename = displayName(part.filename);
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw invalidField('image', imageTooBigMessage(filename));
-    }
-    throw error;
-  }
+  const bytes = await fileBytes(part, () => invalidField('image', imageTooBigMessage(filename)));
   const type = sniffImageType(bytes);
   if (!type) throw invalidField('image', ANCHOR_MESSAGES.imageType);
   return { filename, bytes, type };

@@ -162,6 +162,40 @@ describe('POST /api/token', () => {
   });
 });
 
+describe('a shared address', () => {
+  const login = (email: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
+
+  it("lets a user who signed in there within 30 days through other e-mails' failures", async () => {
+    const ip = '198.51.100.140';
+    const regular = await createUser(t, { account: await createAccount(t) });
+    const lapsed = await createUser(t, { account: await createAccount(t) });
+    const newcomer = await createUser(t, { account: await createAccount(t) });
+    expect((await login(regular.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    expect((await login(lapsed.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    // The lapsed user's success there was 31 days ago.
+    await t.db
+      .update(loginAudit)
+      .set({ created_at: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(and(eq(loginAudit.email, lapsed.email), eq(loginAudit.success, true)));
+    // An attacker behind the same address: 25 failures (5 × the limit of 5), many e-mails.
+    for (let i = 0; i < 25; i++) {
+      expect((await login(`victim-${i}@example.test`, 'guess', ip)).statusCode).toBe(401);
+    }
+    expect((await login(newcomer.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login(lapsed.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login(regular.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    // Their own failures in a row still hold them back.
+    for (let i = 0; i < 5; i++) await login(regular.email, 'mistyped', ip);
+    expect((await login(regular.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+  });
+});
+
 describe('successful logins', () => {
   it('are never limited: one person may sign in on many devices', async () => {
     const user = await createUser(t, { account: await createAccount(t) });
@@ -215,7 +249,11 @@ describe('POST /api/password', () => {
       method: 'POST',
       url: '/api/password',
       headers,
-      payload: { password: 'short', password_confirmation: 'short' },
+      payload: {
+        current_password: TEST_PASSWORD,
+        password: 'short',
+        password_confirmation: 'short',
+      },
     });
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.password).toEqual(['Password must be at least 8 characters']);
@@ -223,12 +261,59 @@ describe('POST /api/password', () => {
       method: 'POST',
       url: '/api/password',
       headers,
-      payload: { password: 'long enough', password_confirmation: 'different one' },
+      payload: {
+        current_password: TEST_PASSWORD,
+        password: 'long enough',
+        password_confirmation: 'different one',
+      },
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual([
       'The password confirmation does not match',
     ]);
+  });
+
+  it('asks for the current password and counts a wrong one as a failed login', async () => {
+    const user = await createUser(t, { account: await createAccount(t) });
+    const headers = await authHeader(t, user.email);
+    const change = (current_password?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password',
+        headers,
+        remoteAddress: '198.51.100.150',
+        payload: {
+          ...(current_password === undefined ? {} : { current_password }),
+          password: 'a new password',
+          password_confirmation: 'a new password',
+        },
+      });
+    const missing = await change();
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ current_password: ['Current password is required'] });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await change(`wrong guess ${i}`);
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toEqual({
+        message: 'The current password is incorrect.',
+        errors: { current_password: ['The current password is incorrect.'] },
+      });
+    }
+    // Five wrong guesses (the limit) hold this address back, here and at the login.
+    const held = await change(TEST_PASSWORD);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toBe('Too many attempts. Please try again in a minute.');
+    const loginThere = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '198.51.100.150',
+    });
+    expect(loginThere.statusCode).toBe(429);
+    const audit = await t.db.select().from(loginAudit).where(eq(loginAudit.email, user.email));
+    expect(audit.filter((a) => a.reason === 'wrong current password')).toHaveLength(5);
+    // The password did not change.
+    expect((await authHeader(t, user.email)).authorization).toMatch(/^Bearer /);
   });
 
   it('changes the password, keeps this session and ends the others', async () => {
@@ -239,7 +324,11 @@ describe('POST /api/password', () => {
       method: 'POST',
       url: '/api/password',
       headers: current,
-      payload: { password: 'new password 1', password_confirmation: 'new password 1' },
+      payload: {
+        current_password: TEST_PASSWORD,
+        password: 'new password 1',
+        password_confirmation: 'new password 1',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me', headers: current })).statusCode).toBe(200);
@@ -255,6 +344,7 @@ describe('POST /api/password', () => {
 
 describe('forgot and reset password', () => {
   async function lastResetLink(email: string) {
+    await t.ctx.jobs.idle(); // the reset mail goes out through the outbox's job
     const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail?.to).toBe(email);
     const link = /(http\S+reset-password\S+)/.exec(mail?.text ?? '')?.[1];
@@ -346,6 +436,7 @@ describe('tokens end with the password', () => {
   });
   async function resetLinkFor(email: string) {
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+    await t.ctx.jobs.idle(); // the reset mail goes out through the outbox's job
     const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     return new URL(/(http\S+reset-password\S+)/.exec(mail!.text)![1]!);
   }
@@ -373,7 +464,11 @@ describe('tokens end with the password', () => {
       method: 'POST',
       url: '/api/password',
       headers: current,
-      payload: { password: 'changed pass 1', password_confirmation: 'changed pass 1' },
+      payload: {
+        current_password: TEST_PASSWORD,
+        password: 'changed pass 1',
+        password_confirmation: 'changed pass 1',
+      },
     });
     expect(change.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me', headers: current })).statusCode).toBe(200);

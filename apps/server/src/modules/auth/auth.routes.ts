@@ -5,17 +5,18 @@ import {
   dataEnvelope,
   forgotPasswordSchema,
   loginRequestSchema,
-  passwordChangeSchema,
+  passwordUpdateSchema,
   resetPasswordSchema,
   temporaryTokenExchangeSchema,
   tokenResponseSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../http/auth';
+import { originOf, requireAuth } from '../../http/auth';
 import { tooManyRequests } from '../../http/errors';
 import * as auth from './auth.service';
 
 const messageEnvelope = dataEnvelope(z.object({ message: z.string() }));
+
 const nullEnvelope = dataEnvelope(z.null());
 
 /** Login, logout, password flows and the temporary-token exchange (spec 002 §7.1). */
@@ -43,10 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      const token = await auth.login(ctx, request.body, {
-        ip: request.ip,
-        ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
-      });
+      const token = await auth.login(ctx, request.body, originOf(request));
       return { data: { token } };
     },
   );
@@ -57,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
-        summary: 'Log out: revoke this bearer token',
+        summary: 'Log out: revoke this bearer token (its websockets close)',
         response: { 200: nullEnvelope },
       },
     },
@@ -73,7 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
-        summary: 'Exit impersonation: revoke the imitation token (no effect otherwise)',
+        summary:
+          'Exit impersonation: revoke the imitation token and close its websockets (no effect otherwise)',
         response: { 200: nullEnvelope },
       },
     },
@@ -89,13 +88,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
-        summary: "Change the signed-in user's password; other sessions are signed out",
-        body: passwordChangeSchema,
+        summary:
+          "Change the signed-in user's password, giving the current one (a wrong one: 422 on current_password, counted as a failed login); other sessions are signed out and their websockets closed. 403 while imitating",
+        body: passwordUpdateSchema,
         response: { 200: messageEnvelope },
       },
     },
     async (request) => {
-      await auth.changePassword(ctx, requireAuth(request), request.body.password);
+      await auth.changePassword(ctx, requireAuth(request), request.body, originOf(request));
       return { data: { message: 'Password has been updated!' } };
     },
   );

@@ -35,6 +35,14 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds(counts({ address: { ...address, failures: 50 } }), 10, now)).toBe(59);
   });
 
+  it('never holds back a user at an address they signed in from for other e-mails', () => {
+    const address = { failures: 80, last: secondsAgo(1) };
+    expect(retryAfterSeconds(counts({ address, knownAddress: true }), 10, now)).toBe(0);
+    // Their own failures in a row still count.
+    const pair = { failures: 10, last: secondsAgo(1) };
+    expect(retryAfterSeconds(counts({ address, pair, knownAddress: true }), 10, now)).toBe(59);
+  });
+
   it('holds back strangers hammering one e-mail, never the address its user signs in from', () => {
     const email = { failures: 60, last: secondsAgo(0) };
     // Ten past the threshold of 50: the longest wait, an hour.

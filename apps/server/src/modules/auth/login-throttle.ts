@@ -7,9 +7,12 @@
  *   day): `limit` (LOGIN_RATE_LIMIT). Someone who mistypes a password waits; a correct login
  *   resets the count.
  * - one address, any e-mail, in 15 minutes: 5 × `limit`. One machine trying many accounts.
- * - one e-mail, any address, in 15 minutes: 5 × `limit`, and only for addresses the user never
- *   signed in from. Many machines on one account cannot lock its owner out of their own
- *   address.
+ * - one e-mail, any address, in 15 minutes: 5 × `limit`. Many machines trying one account.
+ *
+ * The last two hold back unknown devices only: a user who signed in from this address within
+ * 30 days (KNOWN_ADDRESS_WINDOW_MS) is not held back by other e-mails' failures there, nor by
+ * failures for their e-mail elsewhere, so neither an attacker sharing their office's address
+ * nor one hammering their account from afar locks them out.
  *
  * Only failures count, so a person signing in on many devices is never held back.
  */
@@ -24,7 +27,7 @@ export interface LoginFailures {
   pair: FailureCount;
   address: FailureCount;
   email: FailureCount;
-  /** The user signed in successfully from this address before. */
+  /** The user signed in successfully from this address within KNOWN_ADDRESS_WINDOW_MS. */
   knownAddress: boolean;
 }
 
@@ -32,6 +35,14 @@ export interface LoginFailures {
 export const BURST_WINDOW_MS = 15 * 60_000;
 /** How far back failures in a row of one address and e-mail reach. */
 export const PAIR_WINDOW_MS = 24 * 3600_000;
+/** How recent a success from an address must be for it to count as the user's own. */
+export const KNOWN_ADDRESS_WINDOW_MS = 30 * 24 * 3600_000;
+/** The windows the counts are read with (users.queries.ts loginFailures). */
+export const LOGIN_WINDOWS = {
+  pairWindowMs: PAIR_WINDOW_MS,
+  burstWindowMs: BURST_WINDOW_MS,
+  knownAddressWindowMs: KNOWN_ADDRESS_WINDOW_MS,
+};
 /** The first wait past a threshold, doubled by each further failure, and the longest. */
 const FIRST_WAIT_S = 60;
 const LONGEST_WAIT_S = 3600;
@@ -55,7 +66,7 @@ export function retryAfterSeconds(counts: LoginFailures, limit: number, now: Dat
   const burst = limit * BURST_FACTOR;
   return Math.max(
     remaining(counts.pair, limit, now),
-    remaining(counts.address, burst, now),
+    counts.knownAddress ? 0 : remaining(counts.address, burst, now),
     counts.knownAddress ? 0 : remaining(counts.email, burst, now),
   );
 }

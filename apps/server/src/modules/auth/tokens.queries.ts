@@ -33,15 +33,16 @@ export async function revokeToken(db: Db, tokenId: number): Promise<boolean> {
 
 /**
  * Revokes the user's live tokens of a kind, or of every kind (sessions, one-time login links,
- * reset links, impersonations of them) when `kind` is 'all', except the one given.
+ * reset links, impersonations of them) when `kind` is 'all', except the one given. Answers the
+ * ids revoked.
  */
 export async function revokeUserTokens(
   db: Db,
   userId: number,
   kind: TokenKind | 'all',
   exceptTokenId?: number,
-) {
-  await db
+): Promise<number[]> {
+  const revoked = await db
     .update(tokens)
     .set({ revoked_at: sql`now()` })
     .where(
@@ -52,5 +53,7 @@ export async function revokeUserTokens(
         isNull(tokens.revoked_at),
         exceptTokenId === undefined ? undefined : ne(tokens.id, exceptTokenId),
       ),
-    );
+    )
+    .returning({ id: tokens.id });
+  return revoked.map((row) => row.id);
 }

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dataEnvelope,
   deviceListItemSchema,
+  FLEET_STATUSES,
+  fleetStatusCountsSchema,
   idListSchema,
   listEnvelope,
   rowsEnvelopeSchema,
@@ -14,7 +16,21 @@ import type { AppContext } from '../../app-context';
 import { sendJsonStream } from '../../http/json-text';
 import { pageMeta } from '../../http/pagination';
 import { idListParam, idParam } from '../../http/params';
-import { deviceIdsOf, deviceList, devicesPage } from './devices.service';
+import {
+  deviceIdsOf,
+  deviceList,
+  devicesPage,
+  devicesPageInStatus,
+  fleetStatusCounts,
+} from './devices.service';
+
+const fleetStatus = z
+  .enum(FLEET_STATUSES, {
+    error: `fleet_status must be one of ${FLEET_STATUSES.join(', ')}`,
+  })
+  .describe(
+    'The list chips: moving (last fix faster than 0.5 m/s, report not overdue), stopped (not overdue, 0.5 m/s or slower), offline (never reported, or last fix plus the model expected_report_minutes is past), low_battery (last fix under 20 %), alarm (SOS or overspeed flag)',
+  );
 
 const statusList = textSchema({ max: 500 })
   .optional()
@@ -99,20 +115,42 @@ export const deviceListRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           ids: idListParam
             .optional()
             .describe('Only these trackers (a comma list): how pickers load the chosen ones'),
+          fleet_status: fleetStatus.optional(),
         }),
         response: { 200: listEnvelope(deviceListItemSchema) },
       },
     },
     async (request) => {
       const actor = await actorFor(request, request.params.id);
-      const { page, per_page, query, subscription_status, ids } = request.query;
-      const { rows, total } = await devicesPage(
-        ctx,
-        actor,
-        { statuses: subscription_status, search: query, ids },
-        { limit: per_page, offset: (page - 1) * per_page },
-      );
+      const { page, per_page, query, subscription_status, ids, fleet_status } = request.query;
+      const filter = { statuses: subscription_status, search: query, ids };
+      const window = { limit: per_page, offset: (page - 1) * per_page };
+      const { rows, total } = fleet_status
+        ? await devicesPageInStatus(ctx, actor, filter, fleet_status, window)
+        : await devicesPage(ctx, actor, filter, window);
       return { data: rows, meta: pageMeta(total, page, per_page) };
+    },
+  );
+
+  app.get(
+    '/accounts/:id/fleet-status-counts',
+    {
+      config: { access: 'account' },
+      schema: {
+        tags: ['devices'],
+        summary:
+          'How many trackers are in each fleet status (the list chips), by the rule fleet_status filters /devices with',
+        params: idParam,
+        querystring: z.object({ subscription_status: statusList }),
+        response: {
+          200: dataEnvelope(fleetStatusCountsSchema),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await actorFor(request, request.params.id);
+      const statuses = request.query.subscription_status;
+      return { data: await fleetStatusCounts(ctx, actor, { statuses }) };
     },
   );
 

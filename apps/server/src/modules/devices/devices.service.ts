@@ -1,6 +1,9 @@
 import {
   accountFeatures,
+  countFleetStatuses,
+  hasFleetStatus,
   listedStatuses,
+  type FleetStatus,
   type DeviceDetails,
   type DeviceTriggers,
 } from '@waymark/domain';
@@ -60,6 +63,38 @@ export async function devicesPage(
     page,
   );
   return { rows: rows.map(presentDeviceListRow), total };
+}
+
+/** Enough for every tracker of the largest fleet: the fleet statuses are read in JS. */
+const WHOLE_FLEET = { limit: 10_000_000, offset: 0 };
+
+/**
+ * A page of the trackers in one fleet status (the list's chips): the status is a rule of
+ * `@waymark/domain` over the presented tracker, the same one the web app's chips apply, so the
+ * filter runs here rather than in SQL, over the trackers the other filters leave.
+ */
+export async function devicesPageInStatus(
+  ctx: AppContext,
+  actor: Actor,
+  filter: DeviceFilter,
+  status: FleetStatus,
+  page: { limit: number; offset: number },
+  now = new Date(),
+) {
+  const { rows } = await devicesPage(ctx, actor, filter, WHOLE_FLEET);
+  const inStatus = rows.filter((d) => hasFleetStatus(d, status, now));
+  return { rows: inStatus.slice(page.offset, page.offset + page.limit), total: inStatus.length };
+}
+
+/** How many of the trackers the actor sees (in the listed statuses) are in each fleet status. */
+export async function fleetStatusCounts(
+  ctx: AppContext,
+  actor: Actor,
+  filter: DeviceFilter,
+  now = new Date(),
+) {
+  const { rows } = await devicesPage(ctx, actor, filter, WHOLE_FLEET);
+  return countFleetStatuses(rows, now);
 }
 
 /** Ids of the trackers the actor sees in some groups or matching filters. */

@@ -2,7 +2,8 @@ import type { AppContext } from '../../app-context';
 import { findActor, type Actor } from '../../access/actor';
 import type { Membership } from '../../access/membership.queries';
 import { findPrincipalUser } from '../../access/tokens.queries';
-import { claimMailing, createExport, exportOfJob, releaseMailing } from './exports.queries';
+import { queueMessages } from '../delivery';
+import { createExport, exportOfJob, markMailed } from './exports.queries';
 
 export interface ExportDelivery {
   /** The job delivering: keys the stored file and the export row, so a retry repeats neither. */
@@ -29,13 +30,13 @@ const CSV_FILE: ExportFileKind = { extension: 'csv', contentType: 'text/csv' };
 
 /**
  * The one way an e-mailed export (a CSV, a report's PDF) is delivered: build the file, store
- * it, record the export, mail the link. Every step is safe to repeat when the job is retried:
- * the file and the row are keyed by the job, and the mailing is recorded before the mail goes
- * out (and given back if sending fails), so a user never gets the link twice. A user who left
- * the account by the time the job runs gets nothing.
+ * it, record the export, hand the link's mail to the outbox. Every step is safe to repeat
+ * when the job is retried: the file and the row are keyed by the job, and the mail by the
+ * export (`export:<id>`), which the outbox keeps once, so a user never gets the link twice.
+ * A user who left the account by the time the job runs gets nothing.
  */
 export async function deliverExport(
-  ctx: Pick<AppContext, 'database' | 'storage' | 'mailer' | 'config'>,
+  ctx: Pick<AppContext, 'database' | 'storage' | 'jobs' | 'config'>,
   delivery: ExportDelivery,
 ) {
   const { db } = ctx.database;
@@ -49,21 +50,21 @@ export async function deliverExport(
   const exported =
     (await exportOfJob(db, delivery.jobId)) ??
     (await storeExport(ctx, delivery, await delivery.build(membership, actor)));
-  if (!(await claimMailing(db, exported.id))) return;
+  if (exported.mailed_at) return;
 
   const link = new URL(`/api/exports/${exported.id}`, ctx.config.appUrl).href;
-  try {
-    await ctx.mailer.send({
+  await queueMessages(ctx, [
+    {
+      key: `export:${exported.id}`,
+      kind: 'export',
       to: actor.user.email,
       subject: delivery.subject,
       text:
         `The ${delivery.title} you asked for in ${membership.title} is ready.\n\n` +
         `Download it within 7 days: ${link}`,
-    });
-  } catch (error) {
-    await releaseMailing(db, exported.id);
-    throw error;
-  }
+    },
+  ]);
+  await markMailed(db, exported.id);
 }
 
 async function storeExport(

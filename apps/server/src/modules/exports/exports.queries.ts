@@ -35,19 +35,12 @@ export async function exportOfJob(db: Db, jobId: string) {
   return row;
 }
 
-/** Marks the export's link as mailed; false when it already was (by an earlier attempt). */
-export async function claimMailing(db: Db, exportId: string) {
-  const rows = await db
+/** The link's mail is in the outbox: a retry of the job queues nothing more. */
+export async function markMailed(db: Db, exportId: string) {
+  await db
     .update(exportFiles)
     .set({ mailed_at: sql`now()` })
-    .where(and(eq(exportFiles.id, exportId), isNull(exportFiles.mailed_at)))
-    .returning({ id: exportFiles.id });
-  return rows.length === 1;
-}
-
-/** Gives the mailing back when sending failed, so the job's retry sends it. */
-export async function releaseMailing(db: Db, exportId: string) {
-  await db.update(exportFiles).set({ mailed_at: null }).where(eq(exportFiles.id, exportId));
+    .where(and(eq(exportFiles.id, exportId), isNull(exportFiles.mailed_at)));
 }
 
 export async function findLiveExport(db: Db, id: string) {

@@ -202,13 +202,13 @@ export const geofenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags: ['geofences'],
         summary:
-          'The geofence holding the point (the smallest id when several do), else the one whose centre is nearest; 404 when the account has none',
+          'The geofence holding the point (the smallest id when several do), else the one whose centre is nearest; data is null when the account has none',
         params: idParam,
         querystring: z.object({
           lat: z.coerce.number().min(-90).max(90),
           lng: z.coerce.number().min(-180).max(180),
         }),
-        response: { 200: dataEnvelope(nearestGeofenceSchema) },
+        response: { 200: dataEnvelope(nearestGeofenceSchema.nullable()) },
       },
     },
     async (request) => {

@@ -155,15 +155,14 @@ export async function geofenceEvents(
 
 /**
  * The geofence holding the point (the smallest id when several do), else the one whose
- * centre is nearest; 404 'No geofence' when the account has none.
+ * centre is nearest; null when the account has none (an answer, not a missing resource: every
+ * map popup of an account without geofences asks).
  */
 export async function nearestGeofenceTo(ctx: AppContext, actor: Actor, lat: number, lng: number) {
   const { db } = ctx.database;
   const index = await ctx.geofenceIndexes.forAccount(actor.accountId);
   const [inside] = await geofenceNames(db, actor.accountId, index.containing(lat, lng));
-  const nearest = inside ?? (await nearestGeofence(db, actor.accountId, lat, lng));
-  if (!nearest) throw notFound('No geofence');
-  return nearest;
+  return inside ?? (await nearestGeofence(db, actor.accountId, lat, lng)) ?? null;
 }
 
 /** The visits CSV needs a range whose start comes first (422 naming the field otherwise). */

@@ -10,10 +10,14 @@ export interface InvitationAccess {
   group_ids: number[];
 }
 
-/** The user with this e-mail and whether they already belong to the account. */
+/** The user with this e-mail, whether they already belong to the account, and are platform admin. */
 export async function userByEmail(db: Db, accountId: number, email: string) {
   const [row] = await db
-    .select({ id: users.id, member: sql<boolean>`${accountMemberships.user_id} IS NOT NULL` })
+    .select({
+      id: users.id,
+      is_gpx_admin: users.is_gpx_admin,
+      member: sql<boolean>`${accountMemberships.user_id} IS NOT NULL`,
+    })
     .from(users)
     .leftJoin(
       accountMemberships,
@@ -23,36 +27,9 @@ export async function userByEmail(db: Db, accountId: number, email: string) {
   return row;
 }
 
-/** Adds an existing login to the account and records it as an accepted invitation. */
-export async function addMember(
-  db: Db,
-  values: { accountId: number; userId: number; email: string; invitedBy: number; expiresAt: Date },
-  access: InvitationAccess,
-) {
-  return db.transaction(async (tx) => {
-    await tx
-      .insert(accountMemberships)
-      .values({ account_id: values.accountId, user_id: values.userId, ...access })
-      .onConflictDoNothing();
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        account_id: values.accountId,
-        email: values.email,
-        ...access,
-        invited_by: values.invitedBy,
-        user_id: values.userId,
-        expires_at: values.expiresAt,
-        accepted_at: sql`now()`,
-      })
-      .returning({ id: invitations.id });
-    return row!.id;
-  });
-}
-
 /**
- * A pending invitation for an address without a login. An earlier pending one for the same
- * account and address stops working: only the newest link counts.
+ * A pending invitation of an address, with or without a login. An earlier pending one for the
+ * same account and address stops working: only the newest link counts.
  */
 export async function createInvitation(
   db: Db,
@@ -93,7 +70,10 @@ const live = (accountId: number, token: string) =>
     gt(invitations.expires_at, sql`now()`),
   );
 
-/** The live (unaccepted, unexpired) invitation of this link, with the account's title. */
+/**
+ * The live (unaccepted, unexpired) invitation of this link, with the account's title and the
+ * login the address has (null when none).
+ */
 export async function liveInvitation(db: Db, accountId: number, token: string) {
   const [row] = await db
     .select({
@@ -101,77 +81,104 @@ export async function liveInvitation(db: Db, accountId: number, token: string) {
       role: invitations.role,
       expires_at: invitations.expires_at,
       account: { id: accounts.id, title: accounts.title },
+      login: { id: users.id, is_gpx_admin: users.is_gpx_admin },
     })
     .from(invitations)
     .innerJoin(accounts, eq(accounts.id, invitations.account_id))
+    .leftJoin(users, eq(users.email, invitations.email))
     .where(live(accountId, token));
   return row;
 }
 
+/** Who accepts: a new login with the name and password chosen, or an existing one by id. */
+export type Acceptor = { name: string; passwordHash: string } | { userId: number };
+
+/** Thrown inside the transaction to undo it when a login was made for the address since. */
+const LOGIN_MADE_SINCE = new Error('a login was made for the address since');
+
 /**
- * Accepts the invitation once: marks it accepted, creates the login (or finds the one made
- * since) and the membership, in one transaction. Undefined when the link is not live.
+ * Accepts the invitation once: marks it accepted, creates the login (for a new one) and the
+ * membership, in one transaction. Undefined when the link is not live; 'login-exists' when a
+ * new login was asked for but the address got one since (nothing changed: its password must
+ * be given instead).
  */
 export async function acceptInvitation(
   db: Db,
   accountId: number,
   token: string,
-  user: { name: string; passwordHash: string },
-) {
-  return db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .update(invitations)
-      .set({ accepted_at: sql`now()` })
-      .where(live(accountId, token))
-      .returning();
-    if (!invitation) return undefined;
-    const [created] = await tx
-      .insert(users)
-      .values({ name: user.name, email: invitation.email, password_hash: user.passwordHash })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, name: users.name, email: users.email });
-    // Someone who made a login since keeps their password; the link still adds them.
-    const [member] = created
-      ? [created]
-      : await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
-    await tx
-      .insert(accountMemberships)
-      .values({
-        account_id: accountId,
-        user_id: member!.id,
-        role: invitation.role,
-        full_device_access: invitation.full_device_access,
-        device_ids: invitation.device_ids,
-        group_ids: invitation.group_ids,
-      })
-      .onConflictDoNothing();
-    await tx
-      .update(invitations)
-      .set({ user_id: member!.id })
-      .where(eq(invitations.id, invitation.id));
-    return created ? { existing: false as const, user: created } : { existing: true as const };
-  });
+  acceptor: Acceptor,
+): Promise<{ id: number; name: string; email: string } | 'login-exists' | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [invitation] = await tx
+        .update(invitations)
+        .set({ accepted_at: sql`now()` })
+        .where(live(accountId, token))
+        .returning();
+      if (!invitation) return undefined;
+      const [user] =
+        'userId' in acceptor
+          ? await tx
+              .select({ id: users.id, name: users.name, email: users.email })
+              .from(users)
+              .where(eq(users.id, acceptor.userId))
+          : await tx
+              .insert(users)
+              .values({
+                name: acceptor.name,
+                email: invitation.email,
+                password_hash: acceptor.passwordHash,
+              })
+              .onConflictDoNothing({ target: users.email })
+              .returning({ id: users.id, name: users.name, email: users.email });
+      if (!user) throw LOGIN_MADE_SINCE;
+      await tx
+        .insert(accountMemberships)
+        .values({
+          account_id: accountId,
+          user_id: user.id,
+          role: invitation.role,
+          full_device_access: invitation.full_device_access,
+          device_ids: invitation.device_ids,
+          group_ids: invitation.group_ids,
+        })
+        .onConflictDoNothing();
+      await tx
+        .update(invitations)
+        .set({ user_id: user.id })
+        .where(eq(invitations.id, invitation.id));
+      return user;
+    });
+  } catch (error) {
+    if (error === LOGIN_MADE_SINCE) return 'login-exists';
+    throw error;
+  }
 }
 
-/** Claims the invitation's e-mail for sending; undefined when it was already sent. */
-export async function claimInvitationMail(db: Db, invitationId: number) {
-  const [claimed] = await db
-    .update(invitations)
-    .set({ mailed_at: sql`now()` })
-    .where(and(eq(invitations.id, invitationId), isNull(invitations.mailed_at)))
-    .returning();
-  if (!claimed) return undefined;
+/** The invitation with what its e-mail says; undefined when it is gone. */
+export async function invitationForMail(db: Db, invitationId: number) {
+  const [found] = await db.select().from(invitations).where(eq(invitations.id, invitationId));
+  if (!found) return undefined;
   const [account] = await db
     .select({ title: accounts.title })
     .from(accounts)
-    .where(eq(accounts.id, claimed.account_id));
-  const [inviter] = claimed.invited_by
-    ? await db.select({ name: users.name }).from(users).where(eq(users.id, claimed.invited_by))
+    .where(eq(accounts.id, found.account_id));
+  const [inviter] = found.invited_by
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, found.invited_by))
     : [];
-  return { ...claimed, account_title: account?.title ?? '', inviter_name: inviter?.name ?? null };
+  const [login] = await db.select({ id: users.id }).from(users).where(eq(users.email, found.email));
+  return {
+    ...found,
+    account_title: account?.title ?? '',
+    inviter_name: inviter?.name ?? null,
+    has_login: login !== undefined,
+  };
 }
 
-/** Gives a claim back after a failed send, so the retry sends it. */
-export async function releaseInvitationMail(db: Db, invitationId: number) {
-  await db.update(invitations).set({ mailed_at: null }).where(eq(invitations.id, invitationId));
+/** Records that the invitation's e-mail is in the outbox. */
+export async function markInvitationMailed(db: Db, invitationId: number) {
+  await db
+    .update(invitations)
+    .set({ mailed_at: sql`now()` })
+    .where(eq(invitations.id, invitationId));
 }

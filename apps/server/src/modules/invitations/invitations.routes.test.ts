@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { invitations, mailOutbox } from '../../db/schema';
+import { invitations, mailOutbox, users } from '../../db/schema';
 import {
   authHeader,
   createAccount,
@@ -61,7 +61,7 @@ describe('POST /api/v2/accounts/{id}/invites', () => {
       device_ids: [device.id],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ invited: [email], added: [], already_members: [] });
+    expect(response.json().data).toEqual({ invited: [email], already_members: [] });
 
     const [mail] = await mailTo(email);
     expect(mail?.subject).toBe('You are invited to Acme Freight on Waymark');
@@ -78,6 +78,7 @@ describe('POST /api/v2/accounts/{id}/invites', () => {
       email,
       role: 'manager',
       account: { id: account.id, title: 'Acme Freight' },
+      has_login: false,
     });
 
     const accepted = await accept(account.id, {
@@ -120,25 +121,47 @@ describe('POST /api/v2/accounts/{id}/invites', () => {
     expect(gone.statusCode).toBe(404);
   });
 
-  it('adds an existing login at once and tells them by e-mail', async () => {
+  it('answers alike for every address; an existing login joins only by accepting', async () => {
     const account = await createAccount(t, { title: 'Acme Yard' });
     const admin = await createUser(t, { account, role: 'admin' });
     const existing = await createUser(t, { account: await createAccount(t), role: 'admin' });
+    const stranger = address('stranger');
     const response = await invite(account.id, admin.email, {
-      emails: [existing.email, admin.email],
+      emails: [existing.email, stranger, admin.email],
       role: 'viewer',
       full_device_access: true,
     });
     expect(response.json().data).toEqual({
-      invited: [],
-      added: [existing.email],
+      invited: [existing.email, stranger],
       already_members: [admin.email],
     });
+    const ownHeaders = await authHeader(t, existing.email);
+    const rolesOf = async () =>
+      (await t.app.inject({ url: '/api/me', headers: ownHeaders })).json().data.account_roles;
+    // Not in the account until they accept.
+    expect((await rolesOf())[account.id]).toBeUndefined();
     const [mail] = await mailTo(existing.email);
-    expect(mail?.subject).toBe('You now have access to Acme Yard on Waymark');
+    expect(mail?.subject).toBe('You are invited to Acme Yard on Waymark');
     expect(mail?.text).toContain('as Viewer');
-    const me = await t.app.inject({ url: '/api/me', headers: await authHeader(t, existing.email) });
-    expect(me.json().data.account_roles[account.id]).toBe('viewer');
+    expect(mail?.text).toContain('enter your Waymark password to accept');
+    const link = linkOf(mail!.text);
+    const shown = await t.app.inject({
+      url: `/api/accounts/${account.id}/users/invite?token=${link.token}`,
+    });
+    expect(shown.json().data).toMatchObject({ email: existing.email, has_login: true });
+
+    const wrong = await accept(account.id, { token: link.token, password: 'not theirs at all' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({
+      password: ['These credentials do not match our records.'],
+    });
+    const accepted = await accept(account.id, { token: link.token, password: TEST_PASSWORD });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data).toMatchObject({
+      account_id: account.id,
+      user: { id: existing.id, name: existing.name, email: existing.email },
+    });
+    expect((await rolesOf())[account.id]).toBe('viewer');
     // Their own password still signs them in: nothing about the login changed.
     const login = await t.app.inject({
       method: 'POST',
@@ -146,6 +169,30 @@ describe('POST /api/v2/accounts/{id}/invites', () => {
       payload: { email: existing.email, password: TEST_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('never brings a platform admin into a customer account, and does not say so', async () => {
+    const account = await createAccount(t);
+    const admin = await createUser(t, { account, role: 'admin' });
+    const root = await createUser(t, { is_gpx_admin: true });
+    const response = await invite(account.id, admin.email, {
+      emails: [root.email],
+      full_device_access: true,
+    });
+    expect(response.json().data).toEqual({ invited: [root.email], already_members: [] });
+    expect(await mailTo(root.email)).toEqual([]);
+    // One invited before being made platform admin cannot be accepted either.
+    const later = await createUser(t);
+    await invite(account.id, admin.email, { emails: [later.email], full_device_access: true });
+    const { token } = linkOf((await mailTo(later.email))[0]!.text);
+    await t.db.update(users).set({ is_gpx_admin: true }).where(eq(users.id, later.id));
+    const refused = await accept(account.id, { token, password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'A platform admin cannot join a customer account.',
+    });
+    const me = await t.app.inject({ url: '/api/me', headers: await authHeader(t, later.email) });
+    expect(me.json().data.account_roles[account.id]).toBeUndefined();
   });
 
   it("refuses an empty or bad list with the spec's message, and unknown trackers", async () => {
@@ -198,6 +245,9 @@ describe('PUT /api/accounts/{id}/users/invite', () => {
       password_confirmation: 'long enough',
     };
 
+    const nameless = await accept(account.id, { ...body, name: undefined });
+    expect(nameless.statusCode).toBe(422);
+    expect(nameless.json().errors).toEqual({ name: ['Name is required'] });
     const short = await accept(account.id, {
       ...body,
       password: 'short',

@@ -10,6 +10,7 @@ import {
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { actorFor } from '../../access/actor';
+import { originOf } from '../../http/auth';
 import { idParam } from '../../http/params';
 import { acceptInvitation, invitationOf, inviteUsers } from './invitations.service';
 import { invitationLimit, publicPageLimit } from '../../http/rate-limits';
@@ -26,7 +27,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['accounts'],
         summary:
-          'Invite users by e-mail (manage Users; the Admin role needs manage Account). New addresses get a create-account link valid 7 days, used once; existing logins are added at once and told by e-mail',
+          'Invite users by e-mail (manage Users; the Admin role needs manage Account). Every address gets a link valid 7 days, used once, and joins only by accepting it; the reply is the same whether or not an address has a login. Platform admins are never invited',
         params: idParam,
         body: inviteRequestSchema,
         response: { 200: dataEnvelope(inviteResultSchema) },
@@ -62,14 +63,14 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['accounts'],
         summary:
-          'Accept an invitation: create the login with a name and password, join the account and get a session token',
+          'Accept an invitation and get a session token in the account: a new address creates its login (name, password, password_confirmation); one with a login gives its password (422 on password when wrong, counted as a failed login; 403 for a platform admin)',
         params: idParam,
         body: acceptInvitationSchema,
         response: { 200: dataEnvelope(acceptedInvitationSchema) },
       },
     },
     async (request) => ({
-      data: await acceptInvitation(ctx, request.params.id, request.body),
+      data: await acceptInvitation(ctx, request.params.id, request.body, originOf(request)),
     }),
   );
 };

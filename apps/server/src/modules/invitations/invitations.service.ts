@@ -1,5 +1,6 @@
 import {
   INVITATION_TTL_DAYS,
+  MESSAGES,
   USER_ACCESS_MESSAGES,
   effectiveAccess,
   type AcceptInvitation,
@@ -8,7 +9,7 @@ import {
 } from '@waymark/domain';
 import type { Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { HttpError, notFound } from '../../http/errors';
+import { forbidden, HttpError, invalidField, notFound } from '../../http/errors';
 import { newToken } from '../../http/tokens';
 import {
   authorizeRole,
@@ -16,20 +17,22 @@ import {
   requireAccountTargets,
 } from '../accounts/account-users.access';
 import { hashPassword } from '../auth/passwords';
-import { openSession } from '../auth/auth.service';
+import { checkPassword, openSession, type LoginOrigin } from '../auth/auth.service';
 import {
   acceptInvitation as acceptOnce,
-  addMember,
   createInvitation,
   liveInvitation,
   userByEmail,
+  type Acceptor,
 } from './invitations.queries';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 3600_000;
 
 /**
- * Invites each address with the same role and access: a mailed create-account link for a new
- * address, at once into the account (and told by e-mail) for one that already has a login.
+ * Invites each address with the same role and access: a mailed link to accept, whether or not
+ * the address has a login (an existing user joins only by accepting, with their password), and
+ * the same reply for every address, so it tells nobody which addresses have logins. A platform
+ * admin's address gets no invitation: they never join customer accounts.
  */
 export async function inviteUsers(
   ctx: AppContext,
@@ -47,7 +50,7 @@ export async function inviteUsers(
   const { db } = ctx.database;
   const access = effectiveAccess(body);
   await requireAccountTargets(db, actor.accountId, access);
-  const result: InviteResult = { invited: [], added: [], already_members: [] };
+  const result: InviteResult = { invited: [], already_members: [] };
   const expiresAt = new Date(Date.now() + TTL_MS);
   for (const email of [...new Set(body.emails)]) {
     const existing = await userByEmail(db, actor.accountId, email);
@@ -55,18 +58,12 @@ export async function inviteUsers(
       result.already_members.push(email);
       continue;
     }
+    result.invited.push(email);
+    if (existing?.is_gpx_admin) continue;
+    const token = newToken();
     const base = { accountId: actor.accountId, email, invitedBy: actor.user.id, expiresAt };
-    if (existing) {
-      const id = await addMember(db, { ...base, userId: existing.id }, access);
-      ctx.bus.publish('membership.changed', { account_id: actor.accountId, user_id: existing.id });
-      await ctx.jobs.enqueue('invitation-mail', { invitation_id: id });
-      result.added.push(email);
-    } else {
-      const token = newToken();
-      const id = await createInvitation(db, { ...base, token }, access);
-      await ctx.jobs.enqueue('invitation-mail', { invitation_id: id, token });
-      result.invited.push(email);
-    }
+    const id = await createInvitation(db, { ...base, token }, access);
+    await ctx.jobs.enqueue('invitation-mail', { invitation_id: id, token });
   }
   return result;
 }
@@ -75,31 +72,46 @@ export async function inviteUsers(
 export async function invitationOf(ctx: AppContext, accountId: number, token: string) {
   const found = await liveInvitation(ctx.database.db, accountId, token);
   if (!found) throw notFound(USER_ACCESS_MESSAGES.invitationInvalid);
-  return { ...found, expires_at: found.expires_at.toISOString() };
+  const { login, ...invitation } = found;
+  return { ...invitation, expires_at: found.expires_at.toISOString(), has_login: login !== null };
 }
 
 /**
- * Accepts an invitation: creates the login with the name and password chosen, adds it to the
- * account and opens a session there. The link works once, within INVITATION_TTL_DAYS.
+ * Accepts an invitation and opens a session in the account. A new address makes its login with
+ * the name and password chosen; an address that has a login gives its password, checked (and
+ * throttled) as a login is. The link works once, within INVITATION_TTL_DAYS.
  */
-export async function acceptInvitation(ctx: AppContext, accountId: number, body: AcceptInvitation) {
+export async function acceptInvitation(
+  ctx: AppContext,
+  accountId: number,
+  body: AcceptInvitation,
+  origin: LoginOrigin,
+) {
+  const { db } = ctx.database;
   const invalid = new HttpError(422, USER_ACCESS_MESSAGES.invitationInvalid, {
     token: [USER_ACCESS_MESSAGES.invitationInvalid],
   });
-  const passwordHash = await hashPassword(body.password);
-  const accepted = await acceptOnce(ctx.database.db, accountId, body.token, {
-    name: body.name,
-    passwordHash,
-  });
-  if (!accepted) throw invalid;
-  if (accepted.existing) {
-    // The address made a login after being invited: it joined the account, but a link is
-    // no password check, so they log in with their own.
-    throw new HttpError(409, 'You already have a login: log in with it to open the account.');
+  const invitation = await liveInvitation(db, accountId, body.token);
+  if (!invitation) throw invalid;
+  let acceptor: Acceptor;
+  if (invitation.login) {
+    if (invitation.login.is_gpx_admin) {
+      throw forbidden(USER_ACCESS_MESSAGES.platformAdminNotInvitable);
+    }
+    const own = await checkPassword(ctx, invitation.email, body.password, origin);
+    if (!own) throw invalidField('password', MESSAGES.invalidCredentials);
+    acceptor = { userId: own.id };
+  } else {
+    if (!body.name) throw invalidField('name', MESSAGES.nameRequired);
+    if (body.password_confirmation !== body.password) {
+      throw invalidField('password_confirmation', MESSAGES.passwordMismatch);
+    }
+    acceptor = { name: body.name, passwordHash: await hashPassword(body.password) };
   }
-  return {
-    token: await openSession(ctx, accepted.user.id),
-    account_id: accountId,
-    user: accepted.user,
-  };
+  const accepted = await acceptOnce(db, accountId, body.token, acceptor);
+  if (accepted === 'login-exists') {
+    throw invalidField('password', USER_ACCESS_MESSAGES.loginMadeSince);
+  }
+  if (!accepted) throw invalid;
+  return { token: await openSession(ctx, accepted.id), account_id: accountId, user: accepted };
 }

@@ -52,6 +52,30 @@ describe('payment methods', () => {
     expect(await cards()).toMatchObject([{ id: first!.id, default: true }]);
   });
 
+  it('keeps no declined card: the setup fails with the decline and no tile appears', async () => {
+    const before = await cards();
+    const setup = await t.app.inject({ method: 'POST', url: url(), headers: f.admin });
+    const declined = await payInForm(t, setup.json().data.form_url, SANDBOX_TEST_CARDS.declined);
+    expect(declined).toMatchObject({
+      status: 'requires_payment_method',
+      error: 'Your card was declined.',
+    });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: `/api/setup-intents/${declined.id}/refresh`,
+      headers: f.admin,
+    });
+    expect(refreshed.json().data).toMatchObject({
+      id: declined.id,
+      error: 'Your card was declined.',
+    });
+    expect(await cards()).toEqual(before);
+
+    // Another card in the same form is saved.
+    await payInForm(t, setup.json().data.form_url, '5555555555554444');
+    expect((await cards()).length).toBe(before.length + 1);
+  });
+
   it('is 403 without manage Account and 404 for another account’s card', async () => {
     const [card] = await cards();
     expect((await t.app.inject({ url: url(), headers: f.manager })).statusCode).toBe(403);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { QueuedJob } from '../../jobs/job-queue';
 import { noticeRecipients } from './billing-notices.queries';
 import { paymentRow } from './payments.queries';
+import { queueMail } from '../delivery/outbound-messages';
 
 export type BillingNotice = {
   kind:
@@ -64,9 +65,13 @@ async function message(ctx: Pick<AppContext, 'database' | 'config'>, n: BillingN
   }
 }
 
-/** The `billing-notice` job: one e-mail to each recipient who has the notice's flag on. */
+/**
+ * The `billing-notice` job: one e-mail to each recipient who has the notice's flag on, through
+ * the outbox. Each is keyed by this job and the address, so a retry of the job (a process
+ * killed mid-way) writes no second copy, and one recipient's failing send is retried alone.
+ */
 export async function sendBillingNotice(
-  ctx: Pick<AppContext, 'database' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'database' | 'config' | 'jobs' | 'storage'>,
   job: QueuedJob<BillingNotice>,
 ) {
   const recipients = await noticeRecipients(
@@ -76,6 +81,14 @@ export async function sendBillingNotice(
   );
   if (recipients.length === 0) return;
   const { subject, text } = await message(ctx, job.data);
-  for (const r of recipients)
-    await ctx.mailer.send({ to: r.email, subject, text: `${r.title}\n\n${text}` });
+  await queueMail(
+    ctx,
+    recipients.map((r) => ({
+      key: `billing-notice:${job.id}:${r.email}`,
+      kind: 'billing-notice',
+      to: r.email,
+      subject,
+      text: `${r.title}\n\n${text}`,
+    })),
+  );
 }

@@ -93,6 +93,57 @@ describe('paying through Stripe (a local stand-in)', () => {
     expect(after.json().data.status).toBe('pending-shipment');
   });
 
+  it('keeps no card whose setup Stripe declined, and saves the next that succeeds', async () => {
+    const account = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${f.other.id}/payment-methods`,
+      headers: f.otherAdmin,
+    });
+    const seti = account.json().data;
+    // What Stripe.js does in the browser with the card the user typed.
+    const confirmInBrowser = (card: string) =>
+      fetch(`${standIn.url}/v1/setup_intents/${seti.id}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ payment_method: card, client_secret: seti.client_secret }),
+      });
+    const refresh = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/setup-intents/${seti.id}/refresh`,
+        headers: f.otherAdmin,
+      });
+    const list = async () =>
+      (
+        await t.app.inject({
+          url: `/api/accounts/${f.other.id}/payment-methods`,
+          headers: f.otherAdmin,
+        })
+      ).json().data.data;
+
+    expect((await confirmInBrowser('pm_card_chargeDeclined')).status).toBe(402);
+    expect((await refresh()).json().data).toMatchObject({
+      id: seti.id,
+      status: 'requires_payment_method',
+      error: 'Your card was declined.',
+    });
+    const failed = await stripeEvent('evt_seti_failed', 'setup_intent.setup_failed', {
+      id: seti.id,
+      object: 'setup_intent',
+      status: 'requires_payment_method',
+      client_secret: 'x',
+      payment_method: 'pm_card_chargeDeclined',
+      metadata: {},
+      last_setup_error: { message: 'Your card was declined.' },
+    });
+    expect(failed.statusCode).toBe(200);
+    expect(await list()).toEqual([]);
+
+    expect((await confirmInBrowser('pm_card_visa')).status).toBe(200);
+    expect((await refresh()).json().data).toMatchObject({ last4: '4242', default: true });
+    expect(await list()).toMatchObject([{ last4: '4242', default: true }]);
+  });
+
   it('saves a card from a setup intent’s webhook', async () => {
     const setup = await t.app.inject({
       method: 'POST',

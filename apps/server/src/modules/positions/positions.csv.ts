@@ -46,11 +46,20 @@ export function positionsCsv(
   return out;
 }
 
+/** A time in UTC marked so ('2026-11-20T08:10:00Z'): what format=zulu asks for. */
+const zuluTime = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+
+/**
+ * The stops as a spreadsheet: times in UTC with their 'Z' when `times` is 'zulu' (the
+ * spec's format=zulu), else on the caller's clock (`offsetMinutes`, minutes west of UTC).
+ */
 export function stopsCsv(
   stops: readonly Stop[],
   addresses: readonly (string | null)[],
-  offsetMinutes: number,
+  times: { zulu: boolean; offsetMinutes: number },
 ) {
+  const at = (date: Date) =>
+    times.zulu ? zuluTime(date) : localTime(date.toISOString(), times.offsetMinutes);
   let out = csvLine([
     'start_time',
     'end_time',
@@ -61,8 +70,8 @@ export function stopsCsv(
   ]);
   stops.forEach((s, i) => {
     out += csvLine([
-      localTime(s.start_time.toISOString(), offsetMinutes),
-      localTime(s.end_time.toISOString(), offsetMinutes),
+      at(s.start_time),
+      at(s.end_time),
       Math.round((s.end_time.getTime() - s.start_time.getTime()) / 60_000),
       s.lat.toFixed(6),
       s.lng.toFixed(6),

@@ -1,5 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { ApiPosition, CurrentPosition } from '@waymark/domain';
+import type {
+  ApiPosition,
+  CurrentPosition,
+  FilteredCount,
+  FilterReason,
+  HistoryPosition,
+} from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
 import { currentPositions, devices } from '../../db/schema';
 import { visibleDevicesAmong, type DeviceScope } from '../../access/device-visibility';
@@ -21,11 +27,12 @@ type Row = {
   odometer: number | null;
   address: string | null;
   is_inside_geofences: boolean;
+  filter_reason?: FilterReason | null;
 };
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-export function presentRow(r: Row): ApiPosition {
+export function presentRow(r: Row): HistoryPosition {
   return {
     device_id: r.device_id,
     location: [r.lng, r.lat],
@@ -43,6 +50,7 @@ export function presentRow(r: Row): ApiPosition {
     odometer: r.odometer,
     address: r.address,
     is_inside_geofences: r.is_inside_geofences,
+    ...(r.filter_reason !== undefined && { filter_reason: r.filter_reason }),
   };
 }
 
@@ -61,26 +69,50 @@ export async function currentPositionsOf(
   return rows.map(({ p }) => presentCurrentRow(p));
 }
 
-/** History of devices between two times, oldest first, at most `limit` rows. */
+/**
+ * History of devices between two times, oldest first, at most `limit` rows: the accepted fixes,
+ * or with `includeFiltered` the filtered ones too, each saying its `filter_reason`.
+ */
 export async function historyOf(
   db: Db,
   deviceIds: number[],
   from: Date,
   to: Date,
   limit = 200_000,
-): Promise<ApiPosition[]> {
+  { includeFiltered = false } = {},
+): Promise<HistoryPosition[]> {
   if (deviceIds.length === 0) return [];
   const rows = await queryRows<Row>(
     db,
     sql`SELECT device_id, fix_time, lat, lng, fix, speed, course, altitude, accuracy, battery,
           temperature, humidity, odometer, address, is_inside_geofences
+          ${includeFiltered ? sql`, filter_reason` : sql``}
         FROM positions
         WHERE device_id = ANY(${sql.param(deviceIds)}::int[])
           AND fix_time >= ${from.toISOString()}::timestamptz AND fix_time <= ${to.toISOString()}::timestamptz
+          ${includeFiltered ? sql`` : sql`AND filter_reason IS NULL`}
         ORDER BY device_id, fix_time
         LIMIT ${limit}`,
   );
   return rows.map(presentRow);
+}
+
+/** How many of a tracker's fixes between two times were filtered, by reason. */
+export async function filteredCountOf(
+  db: Db,
+  deviceId: number,
+  from: Date,
+  to: Date,
+): Promise<FilteredCount> {
+  const rows = await queryRows<{ filter_reason: FilterReason; n: number | string }>(
+    db,
+    sql`SELECT filter_reason, count(*) AS n FROM positions
+        WHERE device_id = ${deviceId} AND filter_reason IS NOT NULL
+          AND fix_time >= ${from.toISOString()}::timestamptz AND fix_time <= ${to.toISOString()}::timestamptz
+        GROUP BY filter_reason ORDER BY filter_reason`,
+  );
+  const byReason = Object.fromEntries(rows.map((r) => [r.filter_reason, Number(r.n)]));
+  return { filtered: rows.reduce((sum, r) => sum + Number(r.n), 0), by_reason: byReason };
 }
 
 export async function deviceName(db: Db, deviceId: number) {

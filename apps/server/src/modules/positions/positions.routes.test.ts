@@ -12,6 +12,7 @@ import {
   createUser,
   type TestApp,
 } from '../../test/test-app';
+import { parkDrivePark } from '../../test/drives';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -214,26 +215,51 @@ describe('POST /api/accounts/{id}/positions', () => {
 });
 
 describe('GET /api/accounts/{id}/devices/{id}/stops', () => {
-  it('finds the half-hour stop with the shared algorithm', async () => {
+  it('lists the stops the trips segmentation stored and the one the tracker is in now', async () => {
+    const f = await fleet();
+    const car = await createDevice(t, f.account);
+    // Parked 15 min from 10:00:30, 20 min at 60 km/h, parked 15 min (fixes every 30 s).
+    const track = parkDrivePark(car.serial, Date.parse('2026-11-21T10:00:00Z'), 20, 60);
+    await t.ctx.pipeline.submit(track, 'gt06');
+    const stopAt = (from: number, to: number) => ({
+      start_time: track[from]!.deviceTime.toISOString(),
+      end_time: track[to]!.deviceTime.toISOString(),
+      radius: 0.1,
+      location: [expect.closeTo(track[from]!.lng, 6), expect.closeTo(track[from]!.lat, 6)],
+      address: expect.stringMatching(/^Near /),
+    });
+    const url = `/api/accounts/${f.account.id}/devices/${car.id}/stops?date_from=2026-11-21T00:00:00Z&date_to=2026-11-22T00:00:00Z`;
+    const response = await t.app.inject({ url: `${url}&format=zulu`, headers: f.admin });
+    expect(response.statusCode).toBe(200);
+    // From the legs: parked from the first fix to the last before moving (fix 29), and from
+    // the first still fix after the drive (fix 70) to the newest, ongoing.
+    expect(response.json().data).toEqual([stopAt(0, 29), stopAt(70, 99)]);
+
+    const csv = await t.app.inject({ url: `${url}&download=true&offset=0`, headers: f.admin });
+    expect(csv.body.split('\r\n')[1]).toMatch(/^2026-11-21 10:00:30,2026-11-21 10:15:00,15,/);
+    // Asked with format=zulu, as the tracker's Download stops asks, the times say they are UTC.
+    const zulu = await t.app.inject({
+      url: `${url}&format=zulu&download=true&offset=300`,
+      headers: f.admin,
+    });
+    expect(zulu.statusCode).toBe(200);
+    expect(zulu.headers['content-type']).toMatch(/^text\/csv/);
+    expect(zulu.body.split('\r\n')[2]).toMatch(/^2026-11-21T10:35:30Z,2026-11-21T10:50:00Z,15,/);
+
+    // A range that ends before the tracker stopped the second time holds only the first stop.
+    const morning = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices/${car.id}/stops?date_from=2026-11-21T00:00:00Z&date_to=2026-11-21T10:30:00Z`,
+      headers: f.admin,
+    });
+    expect(morning.json().data).toEqual([stopAt(0, 29)]);
+  });
+
+  it('is 404 for a tracker the user does not see', async () => {
     const f = await fleet();
     const response = await t.app.inject({
-      url: `/api/accounts/${f.account.id}/devices/${f.truck.id}/stops?date_from=2026-11-20T00:00:00Z&date_to=2026-11-21T00:00:00Z&format=zulu`,
-      headers: f.admin,
+      url: `/api/accounts/${f.account.id}/devices/${f.van.id}/stops`,
+      headers: f.viewer,
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual([
-      {
-        start_time: '2026-11-20T08:10:00.000Z',
-        end_time: '2026-11-20T08:40:00.000Z',
-        radius: 0.1,
-        location: [expect.closeTo(-87.6, 3), expect.closeTo(41.9, 3)],
-        address: expect.stringMatching(/^Near /),
-      },
-    ]);
-    const csv = await t.app.inject({
-      url: `/api/accounts/${f.account.id}/devices/${f.truck.id}/stops?date_from=2026-11-20T00:00:00Z&date_to=2026-11-21T00:00:00Z&download=true&offset=0`,
-      headers: f.admin,
-    });
-    expect(csv.body.split('\r\n')[1]).toMatch(/^2026-11-20 08:10:00,2026-11-20 08:40:00,30,/);
+    expect(response.statusCode).toBe(404);
   });
 });

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   currentPositionSchema,
   dataEnvelope,
+  filteredCountSchema,
+  historyPositionSchema,
   idListSchema,
   idParamSchema,
   textSchema,
@@ -18,6 +20,7 @@ import { sendCsv, stopsCsv } from './positions.csv';
 import {
   currentPositionsBody,
   deviceHistory,
+  deviceFilteredCount,
   deviceHistoryCsv,
   deviceStops,
   pathsOf,
@@ -38,6 +41,9 @@ const downloadFlags = {
   /** Minutes west of UTC (the browser's getTimezoneOffset) for times in CSV files. */
   offset: z.coerce.number().int().min(-900).max(900).optional(),
 };
+
+/** 'true' / '1' as a query flag. */
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const wantsCsv = (q: { download?: string | undefined; format?: string | undefined }) =>
   q.download === 'true' || q.download === '1' || q.format === 'csv';
@@ -90,9 +96,17 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags: ['positions'],
         summary:
           "A tracker's position history in a range (default: last 24 h); CSV with download=true",
+        description:
+          'The accepted fixes only; include_filtered=true adds the filtered ones (each with its filter_reason, null for accepted fixes), which the trail shows greyed. The CSV is always the accepted fixes.',
         params: deviceParams,
-        querystring: z.object({ ...range, ...downloadFlags }),
-        response: { 200: dataEnvelope(z.array(positionSchema)) },
+        querystring: z.object({
+          ...range,
+          ...downloadFlags,
+          include_filtered: booleanFlag
+            .optional()
+            .describe('true: the filtered fixes too, each with its filter_reason'),
+        }),
+        response: { 200: dataEnvelope(z.array(historyPositionSchema)) },
       },
     },
     async (request, reply) => {
@@ -102,6 +116,26 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       if (!wantsCsv(q)) return { data: await deviceHistory(ctx, actor, deviceId, q) };
       const csv = await deviceHistoryCsv(ctx, actor, deviceId, q, q.offset ?? 0);
       return sendCsv(reply, `positions-${deviceId}.csv`, csv);
+    },
+  );
+
+  app.get(
+    '/accounts/:id/devices/:deviceId/filtered-count',
+    {
+      config: { access: 'account' },
+      schema: {
+        tags: ['positions'],
+        summary:
+          "How many of a tracker's fixes in a range (default: last 24 h) were filtered, by reason ('N fixes filtered in this range')",
+        params: deviceParams,
+        querystring: z.object(range),
+        response: { 200: dataEnvelope(filteredCountSchema) },
+      },
+    },
+    async (request) => {
+      const { id, deviceId } = request.params;
+      const actor = await actorFor(request, id);
+      return { data: await deviceFilteredCount(ctx, actor, deviceId, request.query) };
     },
   );
 
@@ -138,7 +172,7 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags: ['positions'],
         summary:
-          'Stops of a tracker in a range, from the shared stop algorithm (stays of 5 min or more within 100 m); format=zulu gives UTC times; CSV with download=true',
+          'Stops of a tracker that overlap a range, from the trips segmentation (still 5 min or more): those stored as they ended and the one it is in now; format=zulu gives UTC times (in the CSV too, each marked Z); CSV with download=true',
         params: deviceParams,
         querystring: z.object({ ...range, ...downloadFlags }),
         response: { 200: dataEnvelope(z.array(stopSchema)) },
@@ -149,7 +183,11 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const actor = await actorFor(request, id);
       const { stops, addresses } = await deviceStops(ctx, actor, deviceId, request.query);
       if (wantsCsv(request.query)) {
-        const csv = stopsCsv(stops, addresses, request.query.offset ?? 0);
+        const { format, offset } = request.query;
+        const csv = stopsCsv(stops, addresses, {
+          zulu: format === 'zulu',
+          offsetMinutes: offset ?? 0,
+        });
         return sendCsv(reply, `stops-${deviceId}.csv`, csv);
       }
       return { data: stops.map((s, i) => presentStop(s, addresses[i])) };

@@ -1,15 +1,21 @@
-import { detectStops, type ApiPosition } from '@waymark/domain';
+import type { HistoryPosition } from '@waymark/domain';
 import { requireVisibleDevice, type Actor } from '../../access/actor';
 import { visibleAmong } from '../../access/device-visibility';
 import type { AppContext } from '../../app-context';
 import { invalidField } from '../../http/errors';
 import { positionListBody } from '../devices/device-lists.queries';
 import { positionsCsv } from './positions.csv';
-import { deviceName, historyOf } from './positions.queries';
+import { deviceName, filteredCountOf, historyOf } from './positions.queries';
+import { stopsOf } from './stops.queries';
 
 export interface TimeRange {
   date_from?: Date | undefined;
   date_to?: Date | undefined;
+}
+
+/** A history range that may ask for the filtered fixes too (greyed on the trail). */
+export interface HistoryQuery extends TimeRange {
+  include_filtered?: boolean | undefined;
 }
 
 /** The range asked for, by default the last 24 hours; the start must come first. */
@@ -30,16 +36,30 @@ export function currentPositionsBody(
   return positionListBody(ctx.database.db, actor.devices, deviceIds, format);
 }
 
-/** A tracker's positions in the range; 404 for one the actor does not see. */
+/** A tracker's accepted positions in the range (and filtered ones if asked); 404 for one the actor does not see. */
 export async function deviceHistory(
   ctx: AppContext,
   actor: Actor,
   deviceId: number,
-  range: TimeRange,
-): Promise<ApiPosition[]> {
+  range: HistoryQuery,
+): Promise<HistoryPosition[]> {
   await requireVisibleDevice(ctx.database.db, actor, deviceId);
   const { from, to } = resolveRange(range);
-  return historyOf(ctx.database.db, [deviceId], from, to);
+  return historyOf(ctx.database.db, [deviceId], from, to, undefined, {
+    includeFiltered: range.include_filtered === true,
+  });
+}
+
+/** How many of a tracker's fixes in the range were filtered ('N fixes filtered in this range'). */
+export async function deviceFilteredCount(
+  ctx: AppContext,
+  actor: Actor,
+  deviceId: number,
+  range: TimeRange,
+) {
+  await requireVisibleDevice(ctx.database.db, actor, deviceId);
+  const { from, to } = resolveRange(range);
+  return filteredCountOf(ctx.database.db, deviceId, from, to);
 }
 
 /** The same history as a CSV, times shifted by `offset` (minutes west of UTC). */
@@ -50,7 +70,10 @@ export async function deviceHistoryCsv(
   range: TimeRange,
   offset: number,
 ) {
-  const positions = await deviceHistory(ctx, actor, deviceId, range);
+  const positions = await deviceHistory(ctx, actor, deviceId, {
+    ...range,
+    include_filtered: false,
+  });
   const name = (await deviceName(ctx.database.db, deviceId)) ?? String(deviceId);
   return positionsCsv(positions, new Map([[deviceId, name]]), offset);
 }
@@ -71,17 +94,21 @@ export async function pathsOf(
   return [...paths].map(([device_id, path]) => ({ device_id, path }));
 }
 
-/** Stops of a tracker in the range from the shared stop algorithm, each with its address. */
+/**
+ * Stops of a tracker that overlap the range, from the trips segmentation (stored ones and the
+ * ongoing one), each with its address: the stored one, else the geocoder's.
+ */
 export async function deviceStops(
   ctx: AppContext,
   actor: Actor,
   deviceId: number,
   range: TimeRange,
 ) {
-  const positions = await deviceHistory(ctx, actor, deviceId, range);
-  const stops = detectStops(
-    positions.map((p) => ({ lat: p.lat, lng: p.lng, time: new Date(p.timestamp) })),
+  await requireVisibleDevice(ctx.database.db, actor, deviceId);
+  const { from, to } = resolveRange(range);
+  const stops = await stopsOf(ctx.database.db, deviceId, from, to);
+  const addresses = await Promise.all(
+    stops.map((s) => s.address ?? ctx.addresses.lookup(s.lat, s.lng)),
   );
-  const addresses = await Promise.all(stops.map((s) => ctx.addresses.lookup(s.lat, s.lng)));
   return { stops, addresses };
 }

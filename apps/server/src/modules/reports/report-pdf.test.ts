@@ -115,3 +115,41 @@ it('continues the tables on further pages, each numbered', async () => {
   expect(many[2]).toMatch(/^# Time Duration Address|Time Description Type Address/);
   expect(many.join('\n')).toContain('Stop 150, 349 Elm Street, Dallas, TX');
 });
+
+/** Each page's text pieces with the font each is set in ('Helvetica', 'Helvetica-Bold'). */
+async function pdfFonts(data: Buffer): Promise<{ str: string; font: string }[][]> {
+  const pdf = await getDocument({ data: new Uint8Array(data), verbosity: 0 }).promise;
+  const pages: { str: string; font: string }[][] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    // The operator list loads the page's fonts, so their names can be read.
+    await page.getOperatorList();
+    const content = await page.getTextContent();
+    pages.push(
+      content.items.flatMap((item) =>
+        'str' in item && item.str.trim()
+          ? [{ str: item.str, font: (page.commonObjs.get(item.fontName) as { name: string }).name }]
+          : [],
+      ),
+    );
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+it('prints the rows continued on a new page in the rows’ font, only the titles in bold', async () => {
+  const pages = await pdfFonts(
+    await buffer(
+      writeReportPdf(fixtureReport({ positions: 2000, stops: 150, events: 60 }), options),
+    ),
+  );
+  expect(pages.length).toBeGreaterThan(2);
+  const cells = pages.flat().filter((p) => /^Stop \d+, |^Battery below /.test(p.str));
+  expect(cells.length).toBe(150 + 60);
+  expect(cells.filter((c) => c.font !== 'Helvetica')).toEqual([]);
+  // The column titles on the pages the tables continue on stay bold.
+  for (const page of pages.slice(1)) {
+    const titles = page.filter((p) => p.str === 'Address');
+    for (const title of titles) expect(title.font).toBe('Helvetica-Bold');
+  }
+});

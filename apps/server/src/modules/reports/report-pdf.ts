@@ -14,9 +14,9 @@ export interface ReportPdfOptions {
   now?: Date;
 }
 
-const MARGIN = 40;
-const TEXT = '#24292f';
-const MUTED = '#57606a';
+export const MARGIN = 40;
+export const TEXT = '#24292f';
+export const MUTED = '#57606a';
 
 /**
  * The PDF of a saved report (issue 20): a title block with tracker, range and when it was
@@ -138,7 +138,7 @@ function summary(doc: Doc, report: ReportForFiles, width: number) {
   doc.y = top + 60;
 }
 
-function heading(doc: Doc, title: string) {
+export function heading(doc: Doc, title: string) {
   if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
   doc.moveDown(0.8);
   doc.x = MARGIN;
@@ -146,7 +146,7 @@ function heading(doc: Doc, title: string) {
   doc.moveDown(0.3);
 }
 
-interface Column {
+export interface Column {
   title: string;
   width: number;
 }
@@ -154,14 +154,15 @@ interface Column {
 const CELL_PADDING = 3;
 
 /** Rows that do not fit on the page go to the next, under the column titles again. */
-function table(doc: Doc, columns: Column[], rows: string[][], empty: string) {
+export function table(doc: Doc, columns: Column[], rows: string[][], empty: string) {
   if (rows.length === 0) {
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(empty);
     return;
   }
   const bottom = doc.page.height - MARGIN - 16;
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    const font = () => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    font();
     const height =
       Math.max(
         ...cells.map((c, i) =>
@@ -176,6 +177,8 @@ function table(doc: Doc, columns: Column[], rows: string[][], empty: string) {
           columns.map((c) => c.title),
           true,
         );
+      // The titles just drawn left their bold font on the document.
+      font();
     }
     const y = doc.y;
     let x = MARGIN;
@@ -203,7 +206,7 @@ function table(doc: Doc, columns: Column[], rows: string[][], empty: string) {
 }
 
 /** 'Page N of M' at the foot of every page, once the number of pages is known. */
-function numberPages(doc: Doc) {
+export function numberPages(doc: Doc) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);

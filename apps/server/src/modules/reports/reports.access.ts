@@ -7,8 +7,8 @@ import { invalidField } from '../../http/errors';
 import { accountOfReport, reportRows, visibleTracker, type ReportRow } from './reports.queries';
 
 /**
- * Creating, publishing and deleting reports need manage Reports (Admins and Managers, spec 001
- * §6; else 403 'Access denied'). Everyone in the account who sees the tracker reads them.
+ * Creating, publishing and deleting reports need manage Reports (Admins, Managers and Power Users,
+ * spec 001 §6; else 403 'Access denied'). Everyone in the account who sees the tracker reads them.
  */
 export function authorizeReports(actor: Actor) {
   authorize(actor, 'manage', 'Reports', REPORT_MESSAGES.accessDenied);

@@ -13,9 +13,10 @@ import {
 
 export type Headers = Record<string, string>;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** A fixed hour to build tracks from: three hours ago, on the minute. */
-export const trackStart = () => Math.floor((Date.now() - 3 * 3_600_000) / MINUTE) * MINUTE;
+export const trackStart = () => Math.floor((Date.now() - 3 * HOUR) / MINUTE) * MINUTE;
 export const minutesAfter = (start: number, minutes: number) =>
   new Date(start + minutes * MINUTE).toISOString();
 

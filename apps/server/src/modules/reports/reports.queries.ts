@@ -96,7 +96,8 @@ export async function deleteReport(db: Db, id: number) {
 }
 
 /**
- * The tracker's positions in [from, to) recorded for this account, oldest first, at most
+ * The tracker's accepted positions in [from, to) recorded for this account (a filtered fix is
+ * no part of a report's path, distance or speeds), oldest first, at most
  * `limit`, as the JSON text of value arrays in the order of REPORT_POSITION_FIELDS, with their count.
  * Written by the database as one text: reading 86,400 rows one by one took PGlite four times
  * as long.
@@ -121,6 +122,7 @@ export async function rangePositionRows(
         FROM (
           SELECT * FROM positions
           WHERE device_id = ${deviceId} AND account_id = ${accountId}
+            AND filter_reason IS NULL
             AND fix_time >= ${range.from.toISOString()}::timestamptz
             AND fix_time < ${range.to.toISOString()}::timestamptz
           ORDER BY fix_time
@@ -131,17 +133,38 @@ export async function rangePositionRows(
   return { count, json: row?.rows ? `[[${row.rows}]]` : '[]' };
 }
 
-/** The tracker's last position before `at` (the first segment of a range starts there). */
-export async function positionBefore(db: Db, accountId: number, deviceId: number, at: Date) {
-  const [row] = await queryRows<{ lat: number; lng: number; fix_time: Date | string }>(
+/**
+ * The tracker's last accepted fix before `at`, or its first at or after it, other than a cell
+ * fix (the odometer's), in this account: the hops from it into the range and out of it count
+ * by their share of time inside.
+ */
+export async function fixBeside(
+  db: Db,
+  accountId: number,
+  deviceId: number,
+  at: Date,
+  side: 'before' | 'after',
+) {
+  const where =
+    side === 'before'
+      ? sql`fix_time < ${at.toISOString()}::timestamptz ORDER BY fix_time DESC`
+      : sql`fix_time >= ${at.toISOString()}::timestamptz ORDER BY fix_time`;
+  const [row] = await queryRows<{
+    lat: number;
+    lng: number;
+    fix_time: Date | string;
+    fix: string;
+    speed: number | null;
+    accuracy: number | null;
+    odometer: number | null;
+  }>(
     db,
-    sql`SELECT lat, lng, fix_time FROM positions
+    sql`SELECT lat, lng, fix_time, fix, speed, accuracy, odometer FROM positions
         WHERE device_id = ${deviceId} AND account_id = ${accountId}
-          AND fix_time < ${at.toISOString()}::timestamptz
-        ORDER BY fix_time DESC
+          AND filter_reason IS NULL AND fix <> 'cell' AND ${where}
         LIMIT 1`,
   );
-  return row ? { lat: row.lat, lng: row.lng, time: new Date(row.fix_time) } : null;
+  return row ? { ...row, time: new Date(row.fix_time).getTime() } : null;
 }
 
 /** The tracker's alerts in [from, to) in this account, oldest first. */

@@ -39,11 +39,13 @@ const detailsQuery = includeQuery.extend({ format: reportFormatSchema });
 export const tags = ['reports'];
 const readers =
   ' Everyone in the account who sees the tracker reads its reports (members with full device access also those of a tracker that has since moved to another account); any other report is 404, as is another account’s.';
-const writers = ' Needs manage Reports (Admins and Managers), else 403 "Access denied".';
+const writers =
+  ' Needs manage Reports (Admins, Managers and Power Users), else 403 "Access denied".';
 const snapshot =
   'A report is a snapshot: creating it stores the positions (start_at ≤ time < end_at, oldest first), stops, alerts and summary figures of the range, and later history, thinning or a move of the tracker to another account leave it as it was. ' +
-  'Stops come from detectStops (the tracker details’ algorithm: stays of 5 min or more within 100 m) run on each UTC day of the range, so no stop crosses midnight and a 30-day report’s figures are the sum of its 30 daily reports’. ' +
-  'Summary: distance_miles over every segment between consecutive positions (the first from the last position before the range); stopped_seconds the stops’ durations; moving_seconds the segments outside stops averaging at least 0.5 m/s; max_mph the highest reported speed; avg_mph distance / moving time (0 without moving time). ' +
+  'Stops and figures come from the one segmentation of the tracker’s accepted fixes that the Fleet reports read (GET /accounts/{id}/trips, /stops, /summary), so a report over whole local days of the account says what their daily summaries say; filtered fixes (a jump) are no part of it. ' +
+  'Stops: the tracker’s stored stops that overlap the range and the one it is in now, each whole: a stop across midnight is one stop, with the times it really began and ended (the tracker details’ stops call lists the same). ' +
+  'Summary: distance_miles the odometer’s distance over the accepted non-cell fixes (hops under 15 m are jitter; a hop across start_at or end_at counts by its share of time inside, as a day’s does across midnight); moving_seconds the driving time (hops at 5 km/h or more); stopped_seconds the stops’ time inside the range; stops how many are listed; max_mph the highest reported, else implied, speed of the range’s fixes; avg_mph distance / moving time (0 without moving time). ' +
   'include_positions=false keeps no positions (stops and figures are still worked out from them); include_sensors=false keeps battery, temperature and humidity as null; include_alerts=false keeps no alerts; include_geofence_name=false keeps is_inside_geofences false.';
 
 /** Saved reports of an account (spec 001 §7 "Reports"): list, create, one, publish, delete. */

@@ -11,6 +11,8 @@ import type { AppContext } from '../../app-context';
 import { HttpError } from '../../http/errors';
 import type { QueuedJob } from '../../jobs/job-queue';
 import { sendCommand } from '../commands/commands.service';
+import { queueMessages } from '../delivery';
+import { runMessageKeys } from './rule-action-messages';
 import {
   actionRun,
   claimRun,
@@ -19,9 +21,6 @@ import {
   timezoneIdentifiers,
 } from './rules.queries';
 
-/** How long a webhook receiver has to answer before the attempt counts as failed. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-
 type Run = NonNullable<Awaited<ReturnType<typeof actionRun>>>;
 
 /** An action that cannot succeed however often it is tried (a deleted tracker, a wrong model). */
@@ -29,9 +28,10 @@ class Refused extends Error {}
 
 /**
  * The job of one action of one firing (a rule_action_runs row): a webhook POST, an e-mail or a
- * text message through the adapters, or a command to the tracker through the device command
- * queue. Its outcome goes to the run for the rule's log. A failed attempt is thrown, so the
- * queue retries it with back-off; a run already sent is not sent again.
+ * text message handed to the outbox (one message per recipient, keyed by the run: the outbox
+ * sends, retries and keeps the answer the rule's log shows), or a command to the tracker
+ * through the device command queue. A failed attempt is thrown, so the queue retries it with
+ * back-off; a run already done is not done again.
  */
 export async function runRuleAction(ctx: AppContext, job: QueuedJob<{ run_id: number }>) {
   const { db } = ctx.database;
@@ -55,32 +55,43 @@ async function zoneOf(ctx: AppContext, timezoneId: number) {
 async function perform(ctx: AppContext, run: Run, action: RuleAction, trigger: RuleTrigger) {
   switch (action.type) {
     case 'send_webhook': {
-      const response = await fetch(action.data.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Waymark rules' },
-        body: JSON.stringify(webhookBody({ id: run.rule_id, name: run.rule_name }, trigger)),
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      }).catch((error: unknown) => {
-        const timedOut = error instanceof Error && error.name === 'TimeoutError';
-        throw new Error(timedOut ? 'No answer within 10 s' : `Not reached: ${String(error)}`);
-      });
-      if (!response.ok) throw new Error(`Answered HTTP ${response.status}`);
-      return `Answered HTTP ${response.status}`;
+      const [key] = runMessageKeys(run.id, action);
+      const body = webhookBody({ id: run.rule_id, name: run.rule_name }, trigger);
+      await queueMessages(ctx, [
+        { key: key!, kind: 'rule-action', channel: 'webhook', url: action.data.url, body },
+      ]);
+      return `Posting to ${action.data.url}`;
     }
     case 'send_email': {
       const values = placeholderValues(trigger, await zoneOf(ctx, action.data.timezone_id));
-      const to = action.data.email_addresses.join(', ');
-      await ctx.mailer.send({
-        to,
-        subject: fillPlaceholders(action.data.subject, values),
-        text: fillPlaceholders(action.data.body, values),
-      });
-      return `E-mailed ${to}`;
+      const subject = fillPlaceholders(action.data.subject, values);
+      const text = fillPlaceholders(action.data.body, values);
+      const keys = runMessageKeys(run.id, action);
+      await queueMessages(
+        ctx,
+        action.data.email_addresses.map((to, i) => ({
+          key: keys[i]!,
+          kind: 'rule-action',
+          to,
+          subject,
+          text,
+        })),
+      );
+      return `E-mailed ${action.data.email_addresses.join(', ')}`;
     }
     case 'send_text_message': {
       const values = placeholderValues(trigger, await zoneOf(ctx, action.data.timezone_id));
       const text = fillPlaceholders(action.data.message, values);
-      await ctx.sms.send(action.data.phone_number, `${text} ${SMS_TERMS}`);
+      const [key] = runMessageKeys(run.id, action);
+      await queueMessages(ctx, [
+        {
+          key: key!,
+          kind: 'rule-action',
+          channel: 'sms',
+          to: action.data.phone_number,
+          text: `${text} ${SMS_TERMS}`,
+        },
+      ]);
       return `Texted ${action.data.phone_number}`;
     }
     case 'send_command_to_tracker':

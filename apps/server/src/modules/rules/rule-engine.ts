@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  advanceEpisode,
   describeTrigger,
+  hasEpisodes,
   ruleFires,
   RuleIndex,
   type RuleFired,
@@ -11,9 +13,11 @@ import type { Bus } from '../../events/bus';
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { DomainEvents } from '../../events/catalogue';
+import { EpisodeMemory } from './rule-episodes';
 import {
   deviceNames,
   enabledRuleRows,
+  lastHeard,
   recordFirings,
   type FiringInsert,
   type RuleRow,
@@ -37,11 +41,19 @@ interface Arrival {
  * each action as a `rule-action` job. Enabled rules are held by account in memory, read again
  * on `rule.changed`; it follows the bus only while some rule is enabled, so an account without
  * rules costs the pipeline nothing. Triggers are handled a round at a time, in order.
+ * A rule with an episode condition (speeding, idling, ...) fires once per episode and tracker
+ * (EpisodeMemory); `checkSilence`, run by the `rules-silence` job, asks the rules that wait
+ * for a silent tracker.
  */
 export class RuleEngine {
   private byAccount = new Map<number, RuleIndex<RuleRow>>();
   /** The newest firing of each rule as this process knows it (the throttle's memory). */
   private readonly lastFired = new Map<number, number>();
+  private readonly episodes = new EpisodeMemory();
+  /** Rules that fire once per episode. */
+  private episodic = new Set<number>();
+  /** Accounts with a rule that waits for a silent tracker. */
+  private silenceAccounts: number[] = [];
   private readonly names = new Map<number, string>();
   /** Each tracker's newest address, for its events (which carry none). */
   private readonly addresses = new Map<number, string | null>();
@@ -97,6 +109,16 @@ export class RuleEngine {
         }
         const byAccount = new Map<number, RuleIndex<RuleRow>>();
         for (const [accountId, rules] of rulesOf) byAccount.set(accountId, new RuleIndex(rules));
+        const episodic = rows.filter((row) => hasEpisodes(row.conditions));
+        await this.episodes.adopt(this.ctx.database.db, episodic);
+        this.episodic = new Set(episodic.map((row) => row.id));
+        this.silenceAccounts = [
+          ...new Set(
+            episodic
+              .filter((row) => row.conditions.some((c) => c.type === 'no_report'))
+              .map((row) => row.account_id),
+          ),
+        ];
         this.byAccount = byAccount;
         this.follow(byAccount.size > 0);
       })
@@ -118,6 +140,31 @@ export class RuleEngine {
     } else if (!wanted) {
       for (const unsubscribe of this.following.splice(0)) unsubscribe();
     }
+  }
+
+  /**
+   * The silence check (the `rules-silence` job, every few minutes): each tracker of the
+   * accounts with a no_report rule, with how long it has been silent at `now`, goes through
+   * the rules like a position does. Resolves when they are handled.
+   */
+  async checkSilence(now = new Date()) {
+    await this.loading;
+    if (this.silenceAccounts.length === 0) return;
+    const heard = await lastHeard(this.ctx.database.db, this.silenceAccounts);
+    await this.receive(
+      heard.map((row) => ({
+        accountId: row.account_id,
+        trigger: {
+          kind: 'silence' as const,
+          at: now.getTime(),
+          device: { id: row.device_id },
+          lat: row.lat,
+          lng: row.lng,
+          address: row.address,
+          silentMs: now.getTime() - row.received_at.getTime(),
+        },
+      })),
+    );
   }
 
   private readonly hasRules = ({ account_id }: { account_id: number }) =>
@@ -161,7 +208,7 @@ export class RuleEngine {
         address: partial.address ?? this.addresses.get(id) ?? null,
       };
       for (const rule of this.byAccount.get(accountId)?.candidates(trigger) ?? []) {
-        if (!ruleFires(rule, trigger, this.lastFired.get(rule.id) ?? null)) continue;
+        if (!this.fires(rule, trigger)) continue;
         this.lastFired.set(rule.id, trigger.at);
         const description = describeTrigger(trigger);
         firings.push({
@@ -186,12 +233,27 @@ export class RuleEngine {
         });
       }
     }
-    if (firings.length === 0) return;
-    const runIds = await recordFirings(this.ctx.database.db, firings);
+    const episodes = this.episodes.takeChanges();
+    if (firings.length === 0 && episodes.length === 0) return;
+    const runIds = await recordFirings(this.ctx.database.db, firings, episodes);
     for (const run_id of runIds) await this.ctx.jobs.enqueue('rule-action', { run_id });
     for (const [account_id, list] of fired) {
       this.ctx.bus.publish('rules.fired', { account_id, firings: list });
     }
+  }
+
+  /** Whether the rule fires now: at each trigger that matches, or once per episode. */
+  private fires(rule: RuleRow, trigger: RuleTrigger): boolean {
+    const lastFired = this.lastFired.get(rule.id) ?? null;
+    if (!this.episodic.has(rule.id)) return ruleFires(rule, trigger, lastFired);
+    const step = advanceEpisode(
+      rule,
+      trigger,
+      this.episodes.get(rule.id, trigger.device.id),
+      lastFired,
+    );
+    if (step.changed) this.episodes.set(rule.id, trigger.device.id, step.state);
+    return step.fires;
   }
 
   private async learnNames(ids: number[]) {
@@ -216,6 +278,7 @@ function fromPosition(p: Committed): Arrival {
       lat: p.lat,
       lng: p.lng,
       address: p.address,
+      ...(p.reading ? { reading: p.reading } : {}),
     },
   };
 }

@@ -15,6 +15,10 @@ interface HistoryRow {
   event_type: string | null;
   description: string | null;
   geofence_id: number | null;
+  speed: number | null;
+  battery: number | null;
+  temperature: number | null;
+  humidity: number | null;
 }
 
 /**
@@ -35,17 +39,20 @@ export async function historyTriggers(
   const positions = withPositions
     ? sql`UNION ALL
         SELECT 'position' AS kind, p.fix_time AS at, p.device_id, d.name AS device_name, p.lat, p.lng,
-               p.address, NULL AS event_type, NULL AS description, NULL::int AS geofence_id
+               p.address, NULL AS event_type, NULL AS description, NULL::int AS geofence_id,
+               p.speed, p.battery, p.temperature, p.humidity
         FROM positions p JOIN seen d ON d.id = p.device_id
         WHERE p.account_id = ${scope.id} AND p.fix_time >= ${from}::timestamptz
-          AND p.fix_time <= ${to}::timestamptz`
+          AND p.fix_time <= ${to}::timestamptz AND p.filter_reason IS NULL`
     : sql``;
   const rows = await queryRows<HistoryRow>(
     db,
     sql`WITH seen AS (${seen})
         SELECT * FROM (
           SELECT 'event' AS kind, e.created_at AS at, e.device_id, d.name AS device_name, e.lat,
-                 e.lng, NULL AS address, e.event_type, e.description, e.geofence_id
+                 e.lng, NULL AS address, e.event_type, e.description, e.geofence_id,
+                 NULL::real AS speed, NULL::real AS battery, NULL::real AS temperature,
+                 NULL::real AS humidity
           FROM device_events e JOIN seen d ON d.id = e.device_id
           WHERE e.account_id = ${scope.id} AND e.created_at >= ${from}::timestamptz
             AND e.created_at <= ${to}::timestamptz
@@ -69,6 +76,17 @@ export async function historyTriggers(
             geofenceId: r.geofence_id,
           },
         }
-      : {}),
+      : {
+          // What stored fixes keep of their tracker: not the ignition nor the trip, so idling
+          // and trip conditions never hold in a replay.
+          reading: {
+            speed: r.speed,
+            ignition: null,
+            battery: r.battery,
+            temperature: r.temperature,
+            humidity: r.humidity,
+            inTrip: null,
+          },
+        }),
   }));
 }

@@ -1,4 +1,6 @@
 import type { Rule, RuleFiring } from '@waymark/domain';
+import type { DeliveryState } from '../delivery';
+import { isMessage, messageOutcome, runMessageKeys } from './rule-action-messages';
 import type { FiringRows, RuleRow } from './rules.queries';
 
 export function presentRule(row: RuleRow): Rule {
@@ -18,8 +20,14 @@ export function presentRule(row: RuleRow): Rule {
   };
 }
 
-/** Firings, newest first, each with its actions' outcomes in the rule's order. */
-export function presentFirings({ firings, runs }: FiringRows): RuleFiring[] {
+/**
+ * Firings, newest first, each with its actions' outcomes in the rule's order; a message
+ * action's outcome is its messages' in the outbox (`states`, by key).
+ */
+export function presentFirings(
+  { firings, runs }: FiringRows,
+  states: Map<string, DeliveryState>,
+): RuleFiring[] {
   return firings.map((f) => ({
     id: f.id,
     fired_at: f.fired_at.toISOString(),
@@ -30,11 +38,17 @@ export function presentFirings({ firings, runs }: FiringRows): RuleFiring[] {
     trigger: f.description,
     outcomes: runs
       .filter((r) => r.firing_id === f.id)
-      .map((r) => ({
-        type: r.type,
+      .map((r) => {
         // 'sending' is a moment between two states; the log calls it queued.
-        status: r.status === 'sending' ? ('queued' as const) : r.status,
-        detail: r.detail,
-      })),
+        const own = {
+          status: r.status === 'sending' ? ('queued' as const) : r.status,
+          detail: r.detail,
+        };
+        const outcome =
+          isMessage(r.action) && r.status === 'sent'
+            ? messageOutcome(runMessageKeys(r.id, r.action), states, own)
+            : own;
+        return { type: r.type, ...outcome };
+      }),
   }));
 }

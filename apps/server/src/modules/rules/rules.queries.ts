@@ -1,12 +1,20 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { RuleAction, RuleCondition, RuleSave, RuleTrigger } from '@waymark/domain';
+import type {
+  EpisodeState,
+  RuleAction,
+  RuleCondition,
+  RuleSave,
+  RuleTrigger,
+} from '@waymark/domain';
 import type { Db } from '../../db/client';
 import {
   commands,
+  currentPositions,
   devices,
   geofences,
   models,
   ruleActionRuns,
+  ruleEpisodes,
   ruleFirings,
   rules,
   timezones,
@@ -125,14 +133,45 @@ export interface FiringInsert {
   actions: RuleAction[];
 }
 
+export interface EpisodeWrite {
+  rule_id: number;
+  device_id: number;
+  state: EpisodeState;
+}
+
 /**
- * Writes firings, their action runs and each rule's last firing in one transaction; answers
- * the action runs' ids (to queue as jobs).
+ * Writes firings, their action runs, each rule's last firing and the episodes that changed in
+ * one transaction (an episode is never marked fired without its firing, nor the reverse);
+ * answers the action runs' ids (to queue as jobs).
  */
-export async function recordFirings(db: Db, firings: readonly FiringInsert[]) {
-  if (firings.length === 0) return [];
+export async function recordFirings(
+  db: Db,
+  firings: readonly FiringInsert[],
+  episodes: readonly EpisodeWrite[] = [],
+) {
+  if (firings.length === 0 && episodes.length === 0) return [];
   return db.transaction(async (tx) => {
     const runIds: number[] = [];
+    if (episodes.length > 0) {
+      await tx
+        .insert(ruleEpisodes)
+        .values(
+          episodes.map((e) => ({
+            rule_id: e.rule_id,
+            device_id: e.device_id,
+            since: e.state.since,
+            active: e.state.active,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [ruleEpisodes.rule_id, ruleEpisodes.device_id],
+          set: {
+            since: sql`excluded.since`,
+            active: sql`excluded.active`,
+            updated_at: sql`now()`,
+          },
+        });
+    }
     for (const f of firings) {
       const [firing] = await tx
         .insert(ruleFirings)
@@ -192,6 +231,8 @@ export async function firingRows(db: Db, ruleId: number, limit: number) {
       ? []
       : await db
           .select({
+            id: ruleActionRuns.id,
+            action: ruleActionRuns.action,
             firing_id: ruleActionRuns.firing_id,
             type: ruleActionRuns.type,
             status: ruleActionRuns.status,
@@ -205,7 +246,7 @@ export async function firingRows(db: Db, ruleId: number, limit: number) {
             ),
           )
           .orderBy(asc(ruleActionRuns.firing_id), asc(ruleActionRuns.position));
-  return { firings, runs };
+  return { firings, runs: runs.map((r) => ({ ...r, action: r.action as RuleAction })) };
 }
 export type FiringRows = Awaited<ReturnType<typeof firingRows>>;
 
@@ -283,4 +324,42 @@ export function deviceNames(db: Db, ids: readonly number[]) {
     .select({ id: devices.id, name: devices.name })
     .from(devices)
     .where(inArray(devices.id, [...ids]));
+}
+
+/** The stored episodes of these rules (read when the rules are). */
+export async function episodeRows(db: Db, ruleIds: readonly number[]) {
+  if (ruleIds.length === 0) return [];
+  const rows = await db
+    .select({
+      rule_id: ruleEpisodes.rule_id,
+      device_id: ruleEpisodes.device_id,
+      since: ruleEpisodes.since,
+      active: ruleEpisodes.active,
+    })
+    .from(ruleEpisodes)
+    .where(inArray(ruleEpisodes.rule_id, [...ruleIds]));
+  return rows.map((r) => ({ ...r, since: r.since as EpisodeState['since'] }));
+}
+
+/** Forgets a rule's episodes: its conditions changed, so they begin again. */
+export async function deleteEpisodes(db: Db, ruleId: number) {
+  await db.delete(ruleEpisodes).where(eq(ruleEpisodes.rule_id, ruleId));
+}
+
+/**
+ * The trackers of these accounts with a current position, with when the server last heard an
+ * accepted fix of theirs: what the silence check measures.
+ */
+export function lastHeard(db: Db, accountIds: readonly number[]) {
+  return db
+    .select({
+      account_id: currentPositions.account_id,
+      device_id: currentPositions.device_id,
+      received_at: currentPositions.received_at,
+      lat: currentPositions.lat,
+      lng: currentPositions.lng,
+      address: currentPositions.address,
+    })
+    .from(currentPositions)
+    .where(inArray(currentPositions.account_id, [...accountIds]));
 }

@@ -88,6 +88,12 @@ const payload = (f: Fleet) => ({
   ],
 });
 
+/** The least a rule is saved with: one condition and one action, naming nothing of an account. */
+const MINIMAL = {
+  conditions: [{ type: 'message_content', data: { value: 'position' } }],
+  actions: [{ type: 'send_webhook', data: { url: 'https://hooks.example.test/in' } }],
+};
+
 const url = (accountId: number, id?: number) =>
   `/api/rules-engine${id === undefined ? '' : `/${id}`}?account_id=${accountId}`;
 
@@ -96,7 +102,7 @@ async function create(f: Fleet, body: object = payload(f), headers = f.admin) {
     method: 'POST',
     url: url(f.account.id),
     headers: { ...headers, 'x-timezone': 'America/Chicago' },
-    payload: body,
+    payload: { ...MINIMAL, ...body },
   });
   expect(response.statusCode).toBe(201);
   return response.json<{ data: Rule }>().data;
@@ -214,11 +220,120 @@ describe('POST /api/rules-engine', () => {
         method: 'POST',
         url: url(f.account.id),
         headers: f.admin,
-        payload: body,
+        payload: { ...MINIMAL, ...body },
       });
       expect(response.statusCode, field).toBe(422);
       expect(response.json().errors[field], field).toEqual([message]);
     }
+  });
+
+  it('answers 422 naming the field of an episode condition that is wrong (issue 36 §4)', async () => {
+    const f = await fleet();
+    const cases: [object, string, string][] = [
+      [
+        { type: 'speeding', data: { unit: 'mph', duration_seconds: 0 } },
+        'speed',
+        'Enter a speed from 1 to 500',
+      ],
+      [
+        { type: 'speeding', data: { speed: 60, unit: 'knots', duration_seconds: 0 } },
+        'unit',
+        'Choose mph or km/h',
+      ],
+      [
+        { type: 'speeding', data: { speed: 60, unit: 'kmh', duration_seconds: 1.5 } },
+        'duration_seconds',
+        'Enter the seconds it must last, from 0 to 86400',
+      ],
+      [{ type: 'idling', data: { minutes: 0 } }, 'minutes', 'Enter the minutes from 1 to 1440'],
+      [{ type: 'trip', data: { when: 'paused' } }, 'when', 'Choose started or ended'],
+      [{ type: 'no_report', data: { hours: 0.5 } }, 'hours', 'Enter the hours from 1 to 720'],
+      [
+        { type: 'temperature', data: { unit: 'f', min: 50, max: 40 } },
+        'max',
+        'The lowest value must be below the highest',
+      ],
+      [
+        { type: 'temperature', data: { unit: 'c', min: -80, max: 4 } },
+        'min',
+        'Enter a temperature from -50 to 150 °C',
+      ],
+      [
+        { type: 'humidity', data: { min: 20, max: 120 } },
+        'max',
+        'Enter a humidity from 0 to 100 %',
+      ],
+      [{ type: 'battery', data: { below: 0 } }, 'below', 'Enter a percentage from 1 to 100'],
+    ];
+    for (const [condition, field, message] of cases) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: url(f.account.id),
+        headers: f.admin,
+        payload: { ...MINIMAL, conditions: [condition] },
+      });
+      expect(response.statusCode, field).toBe(422);
+      expect(response.json().errors[`conditions.0.data.${field}`], field).toEqual([message]);
+    }
+    const good = await t.app.inject({
+      method: 'POST',
+      url: url(f.account.id),
+      headers: f.admin,
+      payload: {
+        ...MINIMAL,
+        conditions: [{ type: 'speeding', data: { speed: 70, unit: 'mph', duration_seconds: 30 } }],
+      },
+    });
+    expect(good.statusCode).toBe(201);
+    expect(good.json().data.conditions).toEqual([
+      { type: 'speeding', operator: 'and', data: { speed: 70, unit: 'mph', duration_seconds: 30 } },
+    ]);
+  });
+
+  it('lists the episode conditions in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const text = JSON.stringify(doc.paths['/api/rules-engine'].post);
+    for (const type of [
+      'speeding',
+      'idling',
+      'trip',
+      'no_report',
+      'temperature',
+      'humidity',
+      'battery',
+    ]) {
+      expect(text, type).toContain(`"${type}"`);
+    }
+    expect(text).toContain('duration_seconds');
+  });
+
+  it('refuses a rule without a condition or an action, naming the list (issue 35.8)', async () => {
+    const f = await fleet();
+    const post = (body: object) =>
+      t.app.inject({ method: 'POST', url: url(f.account.id), headers: f.admin, payload: body });
+    const fresh = await post({ name: '', is_enabled: 1, conditions: [], actions: [] });
+    expect(fresh.statusCode).toBe(422);
+    expect(fresh.json().errors).toEqual({
+      conditions: ['Add at least one condition'],
+      actions: ['Add at least one action'],
+    });
+    const absent = await post({ conditions: MINIMAL.conditions });
+    expect(absent.statusCode).toBe(422);
+    expect(absent.json()).toEqual({
+      message: 'Add at least one action',
+      errors: { actions: ['Add at least one action'] },
+    });
+    const rule = await create(f);
+    const emptied = await t.app.inject({
+      method: 'PUT',
+      url: url(f.account.id, rule.id),
+      headers: f.admin,
+      payload: { ...payload(f), conditions: [] },
+    });
+    expect(emptied.statusCode).toBe(422);
+    expect(emptied.json().errors.conditions).toEqual(['Add at least one condition']);
+    const listed = await t.app.inject({ url: url(f.account.id), headers: f.admin });
+    expect(listed.json().data.map((r: Rule) => r.conditions.length)).toEqual([2]);
   });
 
   it('refuses trackers the caller does not see, and another account’s', async () => {
@@ -232,7 +347,7 @@ describe('POST /api/rules-engine', () => {
         method: 'POST',
         url: url(f.account.id),
         headers,
-        payload: { conditions: [{ type: 'tracker_list', data: { values: [id] } }] },
+        payload: { ...MINIMAL, conditions: [{ type: 'tracker_list', data: { values: [id] } }] },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors['conditions.0.data.values']).toEqual([
@@ -252,7 +367,7 @@ describe('POST /api/rules-engine', () => {
       method: 'POST',
       url: url(f.account.id),
       headers: f.viewer,
-      payload: {},
+      payload: MINIMAL,
     });
     expect(viewer.statusCode).toBe(403);
     const without = await createAccount(t, { has_rules_engine: false });
@@ -261,7 +376,7 @@ describe('POST /api/rules-engine', () => {
       method: 'POST',
       url: url(without.id),
       headers: await authHeader(t, admin.email),
-      payload: {},
+      payload: MINIMAL,
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Rules are not available to this account');
@@ -277,7 +392,7 @@ describe('POST /api/rules-engine', () => {
       method: 'POST',
       url: url(other.account.id),
       headers: f.admin,
-      payload: {},
+      payload: MINIMAL,
     });
     expect(response.statusCode).toBe(404);
   });
@@ -370,14 +485,14 @@ describe('GET, PUT and DELETE /api/rules-engine/{id}', () => {
         method,
         url: url(f.account.id, theirs.id),
         headers: f.admin,
-        ...(method === 'PUT' ? { payload: {} } : {}),
+        ...(method === 'PUT' ? { payload: MINIMAL } : {}),
       });
       expect(mine.statusCode, method).toBe(404);
       const foreign = await t.app.inject({
         method,
         url: url(other.account.id, theirs.id),
         headers: f.admin,
-        ...(method === 'PUT' ? { payload: {} } : {}),
+        ...(method === 'PUT' ? { payload: MINIMAL } : {}),
       });
       expect(foreign.statusCode, method).toBe(404);
     }
@@ -397,7 +512,7 @@ describe('GET, PUT and DELETE /api/rules-engine/{id}', () => {
         method,
         url: url(f.account.id, rule.id),
         headers: f.viewer,
-        ...(method === 'PUT' ? { payload: {} } : {}),
+        ...(method === 'PUT' ? { payload: MINIMAL } : {}),
       });
       expect(response.statusCode, method).toBe(403);
     }

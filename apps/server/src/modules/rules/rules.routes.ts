@@ -36,7 +36,9 @@ const body =
   'conditions and actions: each { type, operator: and|or (default and), data } as spec 001 §3. ' +
   'Conditions joined by and bind tighter than or. Trackers must be ones the caller sees, ' +
   "geofences the account's, a command one of the model's without arguments (nor a category), time zones from GET /timezones: " +
-  'else 422 on that field. event_time windows are read in the X-Timezone of the call.';
+  'else 422 on that field. event_time windows are read in the X-Timezone of the call. ' +
+  'Episode conditions (issue 36 §4: speeding, idling, trip, no_report, temperature, humidity, ' +
+  'battery) read accepted fixes only, and make the rule fire once per episode and tracker.';
 
 /** The rules engine (spec 001 §2 "Rules", §7 "Rules"): paths of its second reading. */
 export const ruleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -8,6 +8,7 @@ import { authorizeRules, ruleOf } from './rules.access';
 import { presentFirings, presentRule } from './rules.present';
 import {
   commandModels,
+  deleteEpisodes,
   deleteRuleRow,
   firingRows,
   geofencesOfAccount,
@@ -16,6 +17,8 @@ import {
   timezoneIdentifiers,
   updateRuleRow,
 } from './rules.queries';
+import { deliveryStates } from '../delivery';
+import { isMessage, runMessageKeys } from './rule-action-messages';
 
 type Ctx = Pick<AppContext, 'database' | 'bus'>;
 
@@ -54,9 +57,13 @@ export async function updateRule(
   timezone: string,
 ) {
   const { db } = ctx.database;
-  await ruleOf(db, actor, ruleId, 'write');
+  const before = await ruleOf(db, actor, ruleId, 'write');
   await checkReferences(db, actor, body);
   const row = await updateRuleRow(db, ruleId, actor.user.id, { ...body, timezone });
+  // Episodes under way were of the old conditions: the new ones begin afresh.
+  if (JSON.stringify(before.conditions) !== JSON.stringify(row.conditions)) {
+    await deleteEpisodes(db, ruleId);
+  }
   ruleChanged(ctx, actor.accountId, ruleId);
   return presentRule(row);
 }
@@ -73,7 +80,11 @@ export async function removeRule(ctx: Ctx, actor: Actor, ruleId: number) {
 export async function firingsOf(ctx: Ctx, actor: Actor, ruleId: number): Promise<RuleFiring[]> {
   const { db } = ctx.database;
   await ruleOf(db, actor, ruleId, 'read');
-  return presentFirings(await firingRows(db, ruleId, FIRINGS_SHOWN));
+  const rows = await firingRows(db, ruleId, FIRINGS_SHOWN);
+  const keys = rows.runs.flatMap((r) =>
+    isMessage(r.action) ? runMessageKeys(r.id, r.action) : [],
+  );
+  return presentFirings(rows, await deliveryStates(db, keys));
 }
 
 /**

@@ -12,11 +12,12 @@ import {
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../http/auth';
 import { invalidField } from '../../http/errors';
+import { fileBytes } from '../../http/uploads';
 import { displayName } from '../anchors/image-file';
 import { chatFileDownload, uploadChatFile } from './chat-files.service';
 import { uploadLimit } from '../../http/rate-limits';
 
-/** The one uploaded file, or a 422 on `file` with the spec's message (spec 001 §5). */
+/** The one uploaded file, or a 422 on `file` with the spec's message (spec 001 §5); 400 when cut short. */
 async function readUpload(request: FastifyRequest) {
   let part;
   try {
@@ -26,14 +27,8 @@ async function readUpload(request: FastifyRequest) {
   }
   if (!part) throw invalidField('file', CHAT_MESSAGES.fileRequired);
   const name = displayName(part.filename).replace(/^image$/, 'file');
-  try {
-    return { name, type: part.mimetype, bytes: await part.toBuffer() };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw invalidField('file', CHAT_MESSAGES.fileTooLarge(name));
-    }
-    throw error;
-  }
+  const bytes = await fileBytes(part, () => invalidField('file', CHAT_MESSAGES.fileTooLarge(name)));
+  return { name, type: part.mimetype, bytes };
 }
 
 /** Files attached to Scout's messages, and the files Scout makes (spec 001 §7 "Chat"). */

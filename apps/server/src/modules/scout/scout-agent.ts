@@ -235,7 +235,8 @@ async function lexiconOf(fleet: ScoutFleet) {
     fleet.geofences(),
   ]);
   return {
-    trackers: trackers.map((t) => ({ id: t.id, name: t.name })),
+    trackers: trackers.map((t) => ({ id: t.id, name: t.name, serial: t.serial })),
+    models: [...new Set(trackers.map((t) => t.model_title))],
     groups,
     geofences: geofences.map((g) => ({ id: g.id, name: g.name })),
   };

@@ -148,10 +148,11 @@ describe('ScoutFleetSnapshots with reads under way', () => {
   it('applies the positions committed while the read was under way when it lands', async () => {
     const read = heldBack(await readAsAdmin());
     const asked = snapshots.trackers(trackersListOf(admin), read.read);
-    await report(fix(f.alpha.serial, Date.now(), 41.9, -87.65, 44));
+    // Half a kilometre from its last fix a minute ago: a move the position filter believes.
+    await report(fix(f.alpha.serial, Date.now(), 41.945, -87.695, 44));
     read.land();
     const alpha = (await asked).find((d) => d.id === f.alpha.id)!;
-    expect(alpha.current_position).toMatchObject({ lat: 41.9, lng: -87.65, battery: 44 });
+    expect(alpha.current_position).toMatchObject({ lat: 41.945, lng: -87.695, battery: 44 });
   });
 
   it('keeps the newer fix: a position older than the held one changes nothing', async () => {

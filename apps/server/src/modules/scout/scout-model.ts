@@ -9,9 +9,11 @@ export interface ScoutModelMessage {
 
 /** The names of the account the user sees, for a model that matches words to them. */
 export interface ScoutLexicon {
-  trackers: { id: number; name: string }[];
+  trackers: { id: number; name: string; serial: string }[];
   groups: { id: number; name: string }[];
   geofences: { id: number; name: string }[];
+  /** The titles of the trackers' models. */
+  models: string[];
 }
 
 export interface ScoutModelRequest {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ShipmentClock } from '@waymark/domain';
+import { seenBeforeStart, type ShipmentClock } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import { clockOfRow, factsOfRow, type ShipmentFacts } from './shipment-clock.rows';
+import { newestFixes } from './shipment-clock.queries';
 import { ongoingShipmentRows } from './shipments.queries';
 
 /** One ongoing shipment as the clock holds it: what it writes with, and its clock. */
@@ -86,14 +87,23 @@ export class OngoingShipments {
     for (const entry of this.byId.values()) {
       if (covers(what, entry.facts) && !fresh.has(entry.facts.id)) this.remove(entry.facts.id);
     }
+    // A shipment not yet begun and new to the index (created, or after a restart) learns
+    // where its tracker was last seen: it left its start, or started away from it.
+    const unseen = rows.filter((r) => !this.byId.has(r.shipment.id) && !r.shipment.began_at);
+    const newest = await newestFixes(
+      this.db,
+      unseen.map((r) => r.shipment.device_id),
+    );
     for (const row of rows) {
       const known = this.byId.get(row.shipment.id);
-      const clock = clockOfRow(row);
+      let clock = clockOfRow(row);
       if (known && known.facts.deviceId === row.shipment.device_id) {
-        const { track, speedMps, lastFixAt, origin, drivenM, lateSince } = known.clock;
-        Object.assign(clock, { track, speedMps, lastFixAt, origin, drivenM });
+        const { track, speedMps, lastFixAt, origin, drivenM, lateSince, insideFrom } = known.clock;
+        Object.assign(clock, { track, speedMps, lastFixAt, origin, drivenM, insideFrom });
         // Late since when is about the scheduled end it was measured against.
         if (known.clock.endAt === clock.endAt) clock.lateSince = lateSince;
+      } else {
+        clock = seenBeforeStart(clock, newest.get(row.shipment.device_id) ?? null);
       }
       this.remove(row.shipment.id);
       this.add({

@@ -23,6 +23,12 @@ describe('GET /api/public-shipments/{uuid}', () => {
     });
     const bare = await t.app.inject({ url: `/api/public-shipments/${shipment.uuid}` });
     expect(bare.statusCode).toBe(200);
+    // The predicted arrival is the one the account's details show (the shipment clock's).
+    const details = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/shipments/${shipment.id}`,
+      headers: f.headers.admin,
+    });
+    const predicted = details.json().data.estimated_end_at;
     expect(bare.json()).toEqual({
       data: {
         name: 'PO 4471',
@@ -30,6 +36,8 @@ describe('GET /api/public-shipments/{uuid}', () => {
         start_at: shipment.start_at,
         end_at: shipment.end_at,
         ended_at: null,
+        estimated_end_at: predicted,
+        destination: { name: 'Customer Yard', location: [-87.6298, 42.4181] },
       },
     });
 
@@ -40,8 +48,10 @@ describe('GET /api/public-shipments/{uuid}', () => {
     expect(Object.keys(data).sort()).toEqual(
       [
         'current_position',
+        'destination',
         'end_at',
         'ended_at',
+        'estimated_end_at',
         'events',
         'name',
         'path',
@@ -49,9 +59,13 @@ describe('GET /api/public-shipments/{uuid}', () => {
         'status',
       ].sort(),
     );
-    // It had left the depot before the deadline passed unseen (caught up on creation).
+    // Seen only away from the depot, after its start (caught up on creation): it started
+    // away from it, and the deadline passed unseen.
     expect(data.events).toEqual([
-      { event_at: expect.any(String), description: 'Shipment PO 4471 left Chicago Depot' },
+      {
+        event_at: expect.any(String),
+        description: 'Shipment PO 4471 started away from Chicago Depot',
+      },
       {
         event_at: expect.any(String),
         description:
@@ -87,8 +101,10 @@ describe('GET /api/public-shipments/{uuid}', () => {
         'address',
         'current_position',
         'description',
+        'destination',
         'end_at',
         'ended_at',
+        'estimated_end_at',
         'event_at',
         'events',
         'fix',

@@ -19,7 +19,7 @@ export const publicShipmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: {
         tags,
         summary:
-          'A shipment by its public link, without a login: name, status, scheduled start and end, ended_at, and (when asked) events, path and current position',
+          'A shipment by its public link, without a login: name, status, scheduled start and end, ended_at, the predicted arrival while ongoing, the destination (name and point), and (when asked) events, path and current position',
         description:
           'Answers only what the public page shows: never e-mails, phones, account, device or geofence ids. include=device and with_geofences are accepted (the web app sends them) but add nothing: the page shows no tracker and no geofence. 404 for an unknown uuid or an account without shipments.',
         security: [],

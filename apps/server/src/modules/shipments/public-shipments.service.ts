@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { found } from '../../access/actor';
 import { shipmentParts } from './shipment-parts';
 import { presentPublicShipment } from './shipments.present';
-import { shipmentByUuid, type ShipmentRow } from './shipments.queries';
+import { shipmentByUuid, type FenceRow, type ShipmentRow } from './shipments.queries';
 
 /**
  * The public tracking page's shipment, by its unguessable uuid and without a login (spec 001
@@ -21,5 +21,7 @@ export async function publicShipment(
   // The parts read only the shipment's own columns; the names are not part of this answer.
   const asRow: ShipmentRow = { shipment: row, device_name: '', from_fence: null, to_fence: null };
   const parts = await shipmentParts(db, [asRow], wanted);
-  return presentPublicShipment(row, parts);
+  // A left join: every column is null when the side is an address or the fence is gone.
+  const fence = link?.to_fence?.id ? (link.to_fence as FenceRow) : null;
+  return presentPublicShipment(row, parts, fence);
 }

@@ -141,26 +141,34 @@ export interface ClaimedNotification {
   uuid: string;
   end_at: Date | string;
   status: ShipmentStatus;
+  /** The zone of the account member with the recipient's address, null for anyone else. */
+  time_zone: string | null;
 }
 
-/** Marks the notification sent and answers what to send; undefined when it already was. */
-export async function claimNotification(db: Db, id: number) {
+/** What a notification still to send says; undefined once it went to the outbox. */
+export async function notificationToSend(db: Db, id: number) {
   const [row] = await queryRows<ClaimedNotification>(
     db,
-    sql`UPDATE shipment_notifications n SET sent_at = now()
-        FROM shipment_events e JOIN shipments s ON s.id = e.shipment_id
-        WHERE n.id = ${id} AND n.sent_at IS NULL AND e.id = n.shipment_event_id
-        RETURNING n.channel, n.recipient, e.description, e.event_type, s.name, s.uuid, s.end_at,
-          s.status`,
+    sql`SELECT n.channel, n.recipient, e.description, e.event_type, s.name, s.uuid, s.end_at,
+          s.status,
+          -- A recipient who is a member of the account reads times on their profile's clock.
+          (SELECT tz.identifier FROM users u
+             JOIN account_memberships m ON m.user_id = u.id AND m.account_id = s.account_id
+             JOIN timezones tz ON tz.id = u.timezone_id
+            WHERE u.email = lower(n.recipient) LIMIT 1) AS time_zone
+        FROM shipment_notifications n
+        JOIN shipment_events e ON e.id = n.shipment_event_id
+        JOIN shipments s ON s.id = e.shipment_id
+        WHERE n.id = ${id} AND n.sent_at IS NULL`,
   );
   return row;
 }
 
-/** Gives a claim back after sending failed, so the retry sends it. */
-export async function releaseNotification(db: Db, id: number) {
+/** The notification's message is in the outbox (which sends and retries it). */
+export async function markNotificationSent(db: Db, id: number) {
   await db
     .update(shipmentNotifications)
-    .set({ sent_at: null })
+    .set({ sent_at: new Date() })
     .where(eq(shipmentNotifications.id, id));
 }
 
@@ -252,7 +260,7 @@ export async function fixesBetween(
     db,
     sql`SELECT fix_time, lat, lng, accuracy FROM positions
         WHERE device_id = ${deviceId} AND fix_time >= ${from.toISOString()}::timestamptz
-          AND fix_time <= ${to.toISOString()}::timestamptz
+          AND fix_time <= ${to.toISOString()}::timestamptz AND filter_reason IS NULL
         ORDER BY fix_time LIMIT ${limit}`,
   );
   return rows.map((r) => ({
@@ -261,4 +269,43 @@ export async function fixesBetween(
     lng: r.lng,
     accuracy: r.accuracy,
   }));
+}
+
+interface FixRow {
+  fix_time: Date | string;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+}
+
+const clockFix = (r: FixRow) => ({
+  time: new Date(r.fix_time).getTime(),
+  lat: r.lat,
+  lng: r.lng,
+  accuracy: r.accuracy,
+});
+
+/** The tracker's newest fix before `before`, or null: where it was when a shipment started. */
+export async function lastFixBefore(db: Db, deviceId: number, before: Date) {
+  const [row] = await queryRows<FixRow>(
+    db,
+    sql`SELECT fix_time, lat, lng, accuracy FROM positions
+        WHERE device_id = ${deviceId} AND fix_time < ${before.toISOString()}::timestamptz
+        ORDER BY fix_time DESC LIMIT 1`,
+  );
+  return row ? clockFix(row) : null;
+}
+
+/** Each tracker's newest fix (its current position), by tracker. */
+export async function newestFixes(db: Db, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) return new Map<number, ReturnType<typeof clockFix>>();
+  const rows = await queryRows<FixRow & { device_id: number }>(
+    db,
+    sql`SELECT device_id, fix_time, lat, lng, accuracy FROM current_positions
+        WHERE device_id IN (${sql.join(
+          deviceIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.device_id, clockFix(r)]));
 }

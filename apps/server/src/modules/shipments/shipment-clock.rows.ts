@@ -33,7 +33,8 @@ function placeOf(fence: FenceRow | null, address: unknown): ShipmentPlace | null
 
 /**
  * The clock of a stored shipment. What only memory holds (the recent track, the speed, the
- * detour, since when it is predicted late) starts empty; the clock's index fills it.
+ * detour, since when it is predicted late, where the tracker was last seen) starts empty; the
+ * clock's index fills it.
  */
 export function clockOfRow(row: ShipmentRow): ShipmentClock {
   const s = row.shipment;
@@ -45,6 +46,7 @@ export function clockOfRow(row: ShipmentRow): ShipmentClock {
     from: placeOf(row.from_fence, s.from_address),
     to: placeOf(row.to_fence, s.to_address),
     beganAt: ms(s.began_at),
+    insideFrom: null,
     endedAt: ms(s.ended_at),
     notifiedAt: ms(s.notified_at),
     estimatedEndAt: ms(s.estimated_end_at),

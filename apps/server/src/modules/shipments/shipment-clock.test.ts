@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { RealtimeMessage, Shipment } from '@waymark/domain';
 import { deviceEvents, devices, mailOutbox, shipmentPredictions } from '../../db/schema';
 import { startListeners } from '../../ingest/listeners';
@@ -33,6 +33,19 @@ function northbound(serial: string, from: number, to: number, kmh: number, start
   return Array.from({ length: from - to + 1 }, (_, i) =>
     fix(serial, minutesAgo(from - i), Math.min(CUSTOMER_LAT, startLat + i * perMinute)),
   );
+}
+
+/**
+ * Runs `steps` with the wall clock at `time` (only Date is faked; timers run as usual): a fix
+ * from later than now is refused by the position filter, so the test moves the clock to it.
+ */
+async function atClock(time: Date, steps: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['Date'], now: time });
+  try {
+    await steps();
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 /** One batch per fix, as a live tracker reports; then waits for the clock. */
@@ -119,6 +132,54 @@ describe('the shipment clock on committed positions', () => {
     );
   });
 
+  it('says a shipment whose tracker is already elsewhere started away from its start', async () => {
+    const f = await shipmentFleet(t);
+    // Both trucks are in Arkansas, 900 km from the Chicago depot, before their shipments start.
+    const ARKANSAS = { lat: 34.7465, lng: -92.2896 };
+    await drive([
+      fix(f.alpha.serial, minutesAgo(40), ARKANSAS.lat, ARKANSAS.lng),
+      fix(f.bravo.serial, minutesAgo(40), ARKANSAS.lat, ARKANSAS.lng),
+    ]);
+    // One started 10 minutes ago (caught up on creation), one starts in an hour.
+    const past = await f.create({
+      start_at: hoursFromNow(-1 / 6),
+      end_at: hoursFromNow(20),
+      notification_emails: ['away@example.test'],
+    });
+    const ahead = await f.create({
+      name: 'PO 4472',
+      device_id: f.bravo.id,
+      start_at: hoursFromNow(1),
+      end_at: hoursFromNow(20),
+    });
+    await drive([fix(f.alpha.serial, minutesAgo(1), ARKANSAS.lat + 0.01, ARKANSAS.lng)]);
+    const later = new Date(Date.now() + 90 * MIN);
+    const bravoLater = fix(f.bravo.serial, later, ARKANSAS.lat + 0.01, ARKANSAS.lng);
+    await atClock(later, () => drive([bravoLater]));
+    // PGlite's now() followed the faked clock: the outbox jobs queued meanwhile start 90
+    // minutes ahead of the real one. Back on it, they are due now.
+    await t.db.execute(
+      sql`UPDATE pgboss.job SET start_after = now()
+          WHERE name = 'outbound-message' AND state = 'created' AND start_after > now()`,
+    );
+    const first = await details(f, past.id);
+    expect(first.status).toBe('in-progress');
+    expect(first.events!.map((e) => e.description)).toEqual([
+      'Shipment PO 4471 started away from Chicago Depot',
+    ]);
+    expect((await details(f, ahead.id)).events!.map((e) => e.description)).toEqual([
+      'Shipment PO 4472 started away from Chicago Depot',
+    ]);
+    await t.ctx.jobs.idle();
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'away@example.test'));
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Shipment PO 4471 started away from Chicago Depot',
+    ]);
+  });
+
   it('runs late by prediction before the deadline, then completes late', async () => {
     const f = await shipmentFleet(t);
     // Due 10 minutes from now; at 45 km/h the 60 km take 80 minutes: every prediction says
@@ -135,8 +196,11 @@ describe('the shipment clock on committed positions', () => {
     expect(Date.parse(late.estimated_end_at!)).toBeGreaterThan(Date.parse(late.end_at));
 
     // It gets there after all, long after the deadline: Completed Late.
-    await drive([fix(f.alpha.serial, new Date(Date.now() + 2 * 3600_000), CUSTOMER_LAT)]);
-    expect((await details(f, shipment.id)).status).toBe('completed-late');
+    const arrival = new Date(Date.now() + 2 * 3600_000);
+    await atClock(arrival, async () => {
+      await drive([fix(f.alpha.serial, arrival, CUSTOMER_LAT)]);
+      expect((await details(f, shipment.id)).status).toBe('completed-late');
+    });
   });
 
   it('follows edits: End stops the clock, and a moved geofence is where it arrives', async () => {
@@ -222,7 +286,8 @@ describe('the shipment clock behind a real tracker connection', () => {
       await waiting;
       for (const one of [
         fix(f.alpha.serial, minutesAgo(50), DEPOT_LAT + 0.05),
-        fix(f.alpha.serial, minutesAgo(40), CUSTOMER_LAT),
+        // 55 km in 40 minutes: a drive the position filter believes.
+        fix(f.alpha.serial, minutesAgo(10), CUSTOMER_LAT),
       ]) {
         waiting = answer();
         socket.write(

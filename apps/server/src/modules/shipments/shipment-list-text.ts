@@ -151,7 +151,7 @@ function listQuery(text: SQL, scope: DeviceScope, filter: ShipmentFilter): SQL {
       LEFT JOIN LATERAL (
         SELECT fix_time, lat, lng, speed, fix, address FROM positions
         WHERE shipments.ended_at IS NOT NULL AND positions.device_id = shipments.device_id
-          AND positions.fix_time <= shipments.ended_at
+          AND positions.fix_time <= shipments.ended_at AND positions.filter_reason IS NULL
         ORDER BY fix_time DESC LIMIT 1) ended_pos ON true
       WHERE shipments.id = listed.id) written
     ORDER BY listed.start_at DESC, listed.id DESC`;

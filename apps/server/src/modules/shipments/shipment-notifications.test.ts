@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { mailOutbox, shipmentEvents, shipmentNotifications, smsOutbox } from '../../db/schema';
+import {
+  mailOutbox,
+  outboundMessages,
+  shipmentEvents,
+  shipmentNotifications,
+  smsOutbox,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { refusingWorld, type RefusingWorld } from '../delivery/delivery.fixture';
 import { runShipmentClock } from './shipment-clock.job';
 import { sendShipmentNotification } from './shipment-notifications';
 import { HOUR, hoursFromNow, shipmentFleet } from './shipments.fixture';
 
 let t: TestApp;
+let world: RefusingWorld;
 beforeAll(async () => {
   t = await createTestApp({ APP_URL: 'https://track.example.test' });
+  world = refusingWorld(t);
 });
 afterAll(() => t.close());
 
@@ -57,37 +66,61 @@ describe('shipment notifications', () => {
     expect(await mailTo('late-ops@example.test')).toHaveLength(1);
   });
 
-  it('gives a notification back when sending fails, so the retry sends it', async () => {
+  it('retries a refused recipient alone; the jobs run again send nobody twice', async () => {
     const f = await shipmentFleet(t);
-    const shipment = await f.create({ notification_emails: ['flaky@example.test'] });
+    world.refuse('flaky@example.test', '+1 312 555 0177');
+    const shipment = await f.create({
+      notification_emails: ['flaky@example.test', 'steady@example.test'],
+      notification_phone_numbers: ['+1 312 555 0177', '+1 312 555 0178'],
+    });
     await t.app.inject({
       method: 'POST',
       url: f.url(`/${shipment.id}/finished`),
       headers: f.headers.admin,
     });
+    await t.ctx.jobs.idle();
+    expect(await mailTo('steady@example.test')).toHaveLength(1);
+    expect(await smsTo('+1 312 555 0178')).toHaveLength(1);
+    expect(await mailTo('flaky@example.test')).toHaveLength(0);
     const [event] = await t.db
       .select()
       .from(shipmentEvents)
       .where(eq(shipmentEvents.shipment_id, shipment.id));
-    const [row] = await t.db
+    const rows = await t.db
       .select()
       .from(shipmentNotifications)
       .where(eq(shipmentNotifications.shipment_event_id, event!.id));
+    expect(rows).toHaveLength(4);
+    const messages = (
+      await Promise.all(rows.map((r) => world.messages(`shipment-notification:${r.id}:`)))
+    ).flat();
+    expect(messages.map((m) => [m.to, m.status]).sort()).toEqual([
+      ['+1 312 555 0177', 'retrying'],
+      ['+1 312 555 0178', 'sent'],
+      ['flaky@example.test', 'retrying'],
+      ['steady@example.test', 'sent'],
+    ]);
+
+    // Each notification's job runs again, as after a kill before the queue marked it done,
+    // with its row unmarked: the outbox drops the second copy.
     await t.db
       .update(shipmentNotifications)
       .set({ sent_at: null })
-      .where(eq(shipmentNotifications.id, row!.id));
-    const failing = {
-      ...t.ctx,
-      mailer: { ...t.ctx.mailer, send: () => Promise.reject(new Error('SMTP down')) },
-    };
-    const job = { id: 'j', name: 'shipment-notification', data: { notification_id: row!.id } };
-    await expect(sendShipmentNotification(failing, job)).rejects.toThrow('SMTP down');
-    const [released] = await t.db
-      .select()
-      .from(shipmentNotifications)
-      .where(eq(shipmentNotifications.id, row!.id));
-    expect(released!.sent_at).toBeNull();
+      .where(eq(shipmentNotifications.shipment_event_id, event!.id));
+    for (const row of rows) {
+      await sendShipmentNotification(t.ctx, {
+        id: 'again',
+        name: 'shipment-notification',
+        data: { notification_id: row.id },
+      });
+    }
+    world.accept('flaky@example.test', '+1 312 555 0177');
+    await world.backOffElapses();
+    for (const to of ['flaky@example.test', 'steady@example.test']) {
+      expect(await mailTo(to)).toHaveLength(1);
+    }
+    for (const to of ['+1 312 555 0177', '+1 312 555 0178'])
+      expect(await smsTo(to)).toHaveLength(1);
   });
 });
 
@@ -144,7 +177,9 @@ describe('the scheduled shipment clock', () => {
       .update(shipmentNotifications)
       .set({ queued_at: null, sent_at: null, created_at: new Date(Date.now() - HOUR) })
       .where(inArray(shipmentNotifications.shipment_event_id, [event!.id]));
+    // Never queued, so never in the outbox nor mailed.
     await t.db.delete(mailOutbox).where(eq(mailOutbox.to, 'stranded@example.test'));
+    await t.db.delete(outboundMessages).where(eq(outboundMessages.to, 'stranded@example.test'));
     await runShipmentClock(t.ctx);
     await t.ctx.jobs.idle();
     expect(await mailTo('stranded@example.test')).toHaveLength(1);

@@ -1,4 +1,5 @@
 import {
+  isOngoing,
   polygonGeometrySchema,
   shipmentAddressSchema,
   type PublicShipment,
@@ -107,15 +108,33 @@ export function presentShipment(row: ShipmentRow, parts: ShipmentParts = {}): Sh
  * recipients, the account, the tracker or the geofences.
  */
 export function presentPublicShipment(
-  s: Pick<ShipmentRow['shipment'], 'id' | 'name' | 'status' | 'start_at' | 'end_at' | 'ended_at'>,
+  s: Pick<
+    ShipmentRow['shipment'],
+    | 'id'
+    | 'name'
+    | 'status'
+    | 'start_at'
+    | 'end_at'
+    | 'ended_at'
+    | 'estimated_end_at'
+    | 'to_address'
+  >,
   parts: Pick<ShipmentParts, 'events' | 'paths' | 'currents'>,
+  toFence: Pick<FenceRow, 'name' | 'lat' | 'lng'> | null = null,
 ): PublicShipment {
+  const address = addressOf(s.to_address);
+  const destination = toFence ?? address;
   const shipment: PublicShipment = {
     name: s.name,
     status: s.status,
     start_at: iso(s.start_at),
     end_at: iso(s.end_at),
     ended_at: isoOrNull(s.ended_at),
+    // The shipment clock's prediction, which only an ongoing shipment has.
+    estimated_end_at: isOngoing(s.status) ? isoOrNull(s.estimated_end_at) : null,
+    destination: destination
+      ? { name: destination.name, location: [destination.lng, destination.lat] }
+      : null,
   };
   if (parts.events) {
     shipment.events = (parts.events.get(s.id) ?? []).map((e) => ({

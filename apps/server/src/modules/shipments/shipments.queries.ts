@@ -139,12 +139,20 @@ export function ongoingShipmentRows(
   );
 }
 
-/** The shipment behind a public link, whatever its account (the caller checks the flag). */
+/**
+ * The shipment behind a public link with its end geofence, whatever its account (the caller
+ * checks the flag).
+ */
 export async function shipmentByUuid(db: Db, uuid: string) {
   const [row] = await db
-    .select({ shipment: shipments, can_track_shipments: accounts.can_track_shipments })
+    .select({
+      shipment: shipments,
+      can_track_shipments: accounts.can_track_shipments,
+      to_fence: fenceColumns(toFence),
+    })
     .from(shipments)
     .innerJoin(accounts, eq(accounts.id, shipments.account_id))
+    .leftJoin(toFence, eq(toFence.id, shipments.to_geofence_id))
     .where(eq(shipments.uuid, uuid));
   return row;
 }
@@ -248,7 +256,7 @@ export function pathRows(db: Db, windows: readonly PathWindow[], limit = 200_000
         FROM unnest(${w.ids}::int[], ${w.devices}::int[], ${w.froms}::timestamptz[],
                     ${w.tos}::timestamptz[]) AS w(shipment_id, device_id, from_t, to_t)
         JOIN positions p ON p.device_id = w.device_id AND p.fix_time >= w.from_t
-          AND p.fix_time <= w.to_t
+          AND p.fix_time <= w.to_t AND p.filter_reason IS NULL
         ORDER BY w.shipment_id, p.fix_time
         LIMIT ${limit}`,
   );
@@ -289,7 +297,7 @@ export async function currentPointRows(
               AS w(shipment_id, device_id, to_t)
             CROSS JOIN LATERAL (
               SELECT fix_time, lat, lng, speed, fix, address FROM positions
-              WHERE device_id = w.device_id AND fix_time <= w.to_t
+              WHERE device_id = w.device_id AND fix_time <= w.to_t AND filter_reason IS NULL
               ORDER BY fix_time DESC LIMIT 1) p`,
       )),
     );

@@ -19,6 +19,7 @@ import { HttpError, invalidField } from '../../http/errors';
 import { clockOfRow, factsOfRow } from './shipment-clock.rows';
 import {
   fixesBetween,
+  lastFixBefore,
   predictionRow,
   recordPredictions,
   type ShipmentWrite,
@@ -210,17 +211,17 @@ async function catchUpOnCreate(
   startAt: Date,
 ) {
   const now = Date.now();
-  const fixes =
-    startAt.getTime() < now
-      ? await fixesBetween(ctx.database.db, deviceId, startAt, new Date(now))
-      : [];
+  const past = startAt.getTime() < now;
+  const fixes = past ? await fixesBetween(ctx.database.db, deviceId, startAt, new Date(now)) : [];
+  // Where the tracker was when the shipment started: it left the start or started away.
+  const before = past ? await lastFixBefore(ctx.database.db, deviceId, startAt) : null;
   let predictions: ArrivalPrediction[] = [];
   await changeClock(
     ctx,
     actor,
     id,
     (clock) => {
-      const step = catchUp(clock, fixes, now);
+      const step = catchUp(clock, fixes, now, before);
       predictions = step.predictions;
       return step;
     },

@@ -91,7 +91,7 @@ describe('renewals', () => {
   it('retries a declined renewal after 1, 3 and 5 days, then blocks it and says so', async () => {
     const start = new Date();
     const { f, sub } = await dueAccount(
-      SANDBOX_TEST_CARDS.declined,
+      SANDBOX_TEST_CARDS.declinedOnCharge,
       new Date(start.getTime() - 60_000),
     );
     await runRenewals(t.ctx, start);

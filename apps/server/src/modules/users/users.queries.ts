@@ -72,17 +72,17 @@ export async function recordLogin(
     .values({ ...entry, reason: entry.reason ?? null, user_agent: entry.user_agent ?? null });
 }
 
-/** Failed logins for this e-mail from this address in the last minute. */
 /**
  * The failed logins the throttle weighs (auth/login-throttle.ts): of this address and e-mail
  * since their last success (within `pairWindowMs`), of this address and of this e-mail within
- * `burstWindowMs`, and whether the e-mail ever signed in from this address.
+ * `burstWindowMs`, and whether the e-mail signed in from this address within
+ * `knownAddressWindowMs`.
  */
 export async function loginFailures(
   db: Db,
   email: string,
   ip: string,
-  windows: { pairWindowMs: number; burstWindowMs: number },
+  windows: { pairWindowMs: number; burstWindowMs: number; knownAddressWindowMs: number },
 ): Promise<LoginFailures> {
   const lower = email.toLowerCase();
   const since = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`;
@@ -108,7 +108,9 @@ export async function loginFailures(
     failed(eq(loginAudit.ip, ip), gt(loginAudit.created_at, since(windows.burstWindowMs))),
     failed(eq(loginAudit.email, lower), gt(loginAudit.created_at, since(windows.burstWindowMs))),
   ]);
-  return { pair, address, email: byEmail, knownAddress: lastSuccess?.at != null };
+  const knownSince = Date.now() - windows.knownAddressWindowMs;
+  const knownAddress = lastSuccess?.at != null && lastSuccess.at.getTime() > knownSince;
+  return { pair, address, email: byEmail, knownAddress };
 }
 
 export async function timezoneExists(db: Db, id: number) {
@@ -118,4 +120,29 @@ export async function timezoneExists(db: Db, id: number) {
 
 export async function listTimezones(db: Db) {
   return db.select().from(timezones).orderBy(timezones.identifier);
+}
+
+/**
+ * Makes `email` a platform admin, adding the login when it does not exist (its password hash
+ * then matches no password until the set-password link is used). Answers the user's id.
+ */
+export async function upsertPlatformAdmin(
+  db: Db,
+  values: { email: string; name: string; unusablePasswordHash: string },
+) {
+  const email = values.email.toLowerCase();
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      name: values.name,
+      password_hash: values.unusablePasswordHash,
+      is_gpx_admin: true,
+    })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { is_gpx_admin: true, updated_at: sql`now()` },
+    })
+    .returning({ id: users.id });
+  return row!.id;
 }

@@ -2,7 +2,7 @@ import type { Me, Setting, UserUpdate } from '@waymark/domain';
 import { phoneDigits } from '@waymark/domain';
 import type { Actor } from '../../access/actor';
 import { membershipsOf } from '../../access/membership.queries';
-import { isPlatformAdmin, type Principal } from '../../access/principal';
+import { authorizeOwnCredentials, isPlatformAdmin, type Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { readUserSettings, writeUserSettings } from './user-settings.queries';
@@ -22,7 +22,10 @@ export async function currentUser(ctx: AppContext, principal: Principal): Promis
   };
 }
 
-/** Updates a profile. People edit their own; platform admins may edit anyone's. */
+/**
+ * Updates a profile. People edit their own; platform admins may edit anyone's. While imitating,
+ * the e-mail stays as it is (403).
+ */
 export async function updateProfile(
   ctx: AppContext,
   principal: Principal,
@@ -34,7 +37,10 @@ export async function updateProfile(
     // Someone else's profile: do not reveal whether the id exists.
     throw (await findUser(db, userId)) ? forbidden() : notFound();
   }
-  if (!(await findUser(db, userId))) throw notFound();
+  const current = await findUser(db, userId);
+  if (!current) throw notFound();
+  // A new e-mail would let the imitating admin reset the password to a mailbox of theirs.
+  if (body.email.toLowerCase() !== current.email.toLowerCase()) authorizeOwnCredentials(principal);
   if (await emailTaken(db, body.email, userId)) {
     throw invalidField('email', 'The email has already been taken.');
   }

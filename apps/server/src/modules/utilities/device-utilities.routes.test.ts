@@ -43,6 +43,25 @@ const fix = (serial: string, iso: string, lat: number): RawPosition => ({
   speedUnit: 'kmh',
 });
 
+describe('validation errors a person can read (issue 35.16)', () => {
+  it("names a missing model 'Model is required' and a missing account 'Account is required'", async () => {
+    const f = await utilitiesFixture(t);
+    const provision = await f.run('provision', { serial: freshSerial() });
+    expect(provision.statusCode).toBe(422);
+    expect(provision.json()).toEqual({
+      message: 'Model is required',
+      errors: { model_id: ['Model is required'] },
+    });
+    const badModel = await f.run('provision', { serial: freshSerial(), model_id: 0 });
+    expect(badModel.json().errors.model_id).toEqual([
+      'must be an id: a whole number from 1 to 2147483647',
+    ]);
+    const flags = await f.run('flags', {});
+    expect(flags.statusCode).toBe(422);
+    expect(flags.json().errors.account_id).toEqual(['Account is required']);
+  });
+});
+
 describe('who may run the utilities', () => {
   it('is 403 for an account admin and 401 for no one signed in, on every action', async () => {
     const f = await withTracker();
@@ -188,7 +207,7 @@ describe('tracker actions', () => {
     }
   });
 
-  it('Clear Device removes its positions, current position and events; the tracker stays', async () => {
+  it('Clear Device removes its positions, current position, events and trips; the tracker stays', async () => {
     const f = await withTracker();
     await t.ctx.pipeline.submit(
       [fix(f.serial, '2026-11-20T08:00:00Z', 41.8), fix(f.serial, '2026-11-20T08:10:00Z', 41.9)],
@@ -197,6 +216,14 @@ describe('tracker actions', () => {
     const positionsUrl = `/api/accounts/${f.account.id}/devices/${f.deviceId}/positions?date_from=2026-11-20T07:00:00Z&date_to=2026-11-20T09:00:00Z`;
     const before = await t.app.inject({ url: positionsUrl, headers: f.adminHeaders });
     expect(before.json().data).toHaveLength(2);
+    const summaryDays = async () => {
+      const summary = await t.app.inject({
+        url: `/api/accounts/${f.account.id}/summary?date_from=2026-11-19&date_to=2026-11-21`,
+        headers: f.adminHeaders,
+      });
+      return summary.json<{ data: { period_start: string }[] }>().data.map((d) => d.period_start);
+    };
+    expect(await summaryDays()).toEqual(['2026-11-20']);
     const messages = await f.run('device-messages', { serial: f.serial, limit: 1 });
     expect(messages.json().data).toMatchObject({
       message: `1 message(s) from ${f.serial}, newest first`,
@@ -211,8 +238,10 @@ describe('tracker actions', () => {
     const cleared = await f.run('clear-device', { serial: f.serial, confirm_serial: f.serial });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().data.message).toBe(
-      `Cleared ${f.serial}: 2 position(s) and all events, dwell and the current position removed`,
+      `Cleared ${f.serial}: 2 position(s) and all events, trips, stops, dwell and the current position removed`,
     );
+    // Nothing made from those positions is left for the Fleet reports to read.
+    expect(await summaryDays()).toEqual([]);
     const after = await t.app.inject({ url: positionsUrl, headers: f.adminHeaders });
     expect(after.json().data).toEqual([]);
     expect((await f.details()).current_position).toBeNull();

@@ -283,8 +283,9 @@ export const deviceUtilityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         tags: ['utilities'],
         summary: 'Clear Device: remove all tracking data of a tracker (irreversible)',
         description:
-          'Deletes the tracker’s position history (trails), current position, events and ' +
-          'geofence visits (dwell). The tracker, its subscription and its message log stay. ' +
+          'Deletes the tracker’s position history (trails), current position, events, ' +
+          'geofence visits (dwell), and its trips, stops and daily summaries. The tracker, its ' +
+          'subscription and its message log stay. ' +
           '`confirm_serial` must equal `serial` (422 `confirm_serial` otherwise).' +
           ONLY,
         body: clearDeviceSchema,

@@ -222,7 +222,7 @@ export async function clearDevice(
   // The pipeline's remembered state of the tracker (motion, geofences) starts afresh.
   deviceChanged(ctx, device);
   return {
-    message: `Cleared ${input.serial}: ${positions} position(s) and all events, dwell and the current position removed`,
+    message: `Cleared ${input.serial}: ${positions} position(s) and all events, trips, stops, dwell and the current position removed`,
   };
 }
 

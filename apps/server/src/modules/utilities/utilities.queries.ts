@@ -5,14 +5,17 @@ import {
   accounts,
   accountSettings,
   currentPositions,
+  dailySummaries,
   deviceEvents,
   deviceInventory,
   deviceMessages,
   devices,
+  deviceStops,
   geofenceVisits,
   models,
   simCards,
   subscriptions,
+  trips,
   unknownDevices,
 } from '../../db/schema';
 
@@ -144,8 +147,10 @@ export async function devicesOnSubscription(db: Db, subscriptionId: number) {
 
 /**
  * Removes every piece of tracking data of the tracker: its position history (the partitioned
- * table, no foreign key), current position, events (and their alert deliveries, by cascade)
- * and geofence visits (dwell). Keeps the tracker, its subscription and its command log.
+ * table, no foreign key), current position (with its segmentation state), events (and their
+ * alert deliveries, by cascade), geofence visits (dwell), and the trips, stops and daily
+ * summaries made from those positions (the Fleet reports and new saved reports read them).
+ * Keeps the tracker, its subscription and its command log.
  */
 export async function clearTrackingData(db: Db, deviceId: number) {
   const removed = await queryRows<{ n: number }>(
@@ -156,6 +161,9 @@ export async function clearTrackingData(db: Db, deviceId: number) {
   await db.delete(currentPositions).where(eq(currentPositions.device_id, deviceId));
   await db.delete(deviceEvents).where(eq(deviceEvents.device_id, deviceId));
   await db.delete(geofenceVisits).where(eq(geofenceVisits.device_id, deviceId));
+  await db.delete(trips).where(eq(trips.device_id, deviceId));
+  await db.delete(deviceStops).where(eq(deviceStops.device_id, deviceId));
+  await db.delete(dailySummaries).where(eq(dailySummaries.device_id, deviceId));
   return removed[0]?.n ?? 0;
 }
 

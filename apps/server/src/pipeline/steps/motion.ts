@@ -1,10 +1,8 @@
-import { distanceMetres } from '@waymark/domain';
+import { advanceOdometer, distanceMetres } from '@waymark/domain';
 import type { DeviceState, Position } from '../position';
 
 /** A device has moved when it is this far from where it last moved (or its fix's accuracy). */
 export const MOVEMENT_METRES = 100;
-/** Odometer ignores hops shorter than this: GPS jitter of a parked tracker is not distance. */
-export const ODOMETER_JITTER_METRES = 15;
 
 /** State for a device's first position. */
 export function initialState(position: Position): DeviceState {
@@ -14,6 +12,7 @@ export function initialState(position: Position): DeviceState {
     lat: position.lat,
     lng: position.lng,
     fix: position.fix,
+    accuracy: position.accuracy,
     battery: position.battery,
     temperature: position.temperature,
     humidity: position.humidity,
@@ -24,6 +23,10 @@ export function initialState(position: Position): DeviceState {
     lastMovementTime: null,
     lastMovementTimeWithoutCell: null,
     geofenceIds: [],
+    segment: null,
+    segmentPending: null,
+    undo: null,
+    suspect: null,
   };
 }
 
@@ -44,6 +47,7 @@ export function applyMotion(state: DeviceState, position: Position): DeviceState
     lat: position.lat,
     lng: position.lng,
     fix: position.fix,
+    accuracy: position.accuracy,
   };
   if (moved(state.moveAnchor, position)) {
     next.moveAnchor = { lat: position.lat, lng: position.lng };
@@ -54,20 +58,12 @@ export function applyMotion(state: DeviceState, position: Position): DeviceState
       if (state.moveAnchorWithoutCell) next.lastMovementTimeWithoutCell = position.fixTime;
       next.moveAnchorWithoutCell = { lat: position.lat, lng: position.lng };
     }
-    if (state.odometerPoint) {
-      const hop = distanceMetres(
-        state.odometerPoint.lat,
-        state.odometerPoint.lng,
-        position.lat,
-        position.lng,
-      );
-      if (hop > Math.max(ODOMETER_JITTER_METRES, position.accuracy ?? 0)) {
-        next.odometer = state.odometer + hop;
-        next.odometerPoint = { lat: position.lat, lng: position.lng };
-      }
-    } else {
-      next.odometerPoint = { lat: position.lat, lng: position.lng };
-    }
+    const odometer = advanceOdometer(
+      { metres: state.odometer, point: state.odometerPoint },
+      position,
+    );
+    next.odometer = odometer.metres;
+    next.odometerPoint = odometer.point;
   }
   if (position.battery !== null) next.battery = position.battery;
   if (position.temperature !== null) next.temperature = position.temperature;

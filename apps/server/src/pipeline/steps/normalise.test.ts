@@ -34,12 +34,16 @@ describe('normalise', () => {
     expect(typeof p !== 'string' && [p.battery, p.humidity]).toEqual([100, 0]);
   });
 
-  it('drops 0,0, out-of-range and far-future fixes', () => {
-    expect(normalise(raw({ lat: 0, lng: 0 }), device, now)).toBe('implausible-coordinates');
+  it('drops fixes off the Earth and times no clock reports, and leaves the rest to the filter', () => {
     expect(normalise(raw({ lat: 95 }), device, now)).toBe('implausible-coordinates');
-    expect(normalise(raw({ deviceTime: new Date('2026-11-23T12:00:00Z') }), device, now)).toBe(
-      'future-fix',
+    expect(normalise(raw({ lng: -181 }), device, now)).toBe('implausible-coordinates');
+    expect(normalise(raw({ deviceTime: new Date('1970-01-01T00:00:10Z') }), device, now)).toBe(
+      'invalid-time',
     );
+    // 0,0 and a fix a day ahead can be stored: the filter step marks them.
+    expect(typeof normalise(raw({ lat: 0, lng: 0 }), device, now)).toBe('object');
+    const ahead = normalise(raw({ deviceTime: new Date('2026-11-23T12:00:00Z') }), device, now);
+    expect(typeof ahead).toBe('object');
   });
 
   it('drops a fix whose time is not a date, which no comparison would catch', () => {
@@ -57,7 +61,7 @@ describe('normaliseBatch', () => {
         { raw: raw({ deviceTime: t(10) }), device },
         { raw: raw({ deviceTime: t(10) }), device },
         { raw: raw({ deviceTime: t(20) }), device: other },
-        { raw: raw({ lat: 0, lng: 0 }), device },
+        { raw: raw({ lat: 95, lng: 0 }), device },
       ],
       now,
     );

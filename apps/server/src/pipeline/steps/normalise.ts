@@ -1,9 +1,13 @@
-import { isPlausibleCoordinate, KMH_TO_MPS, KNOTS_TO_MPS } from '@waymark/domain';
+import { KMH_TO_MPS, KNOTS_TO_MPS } from '@waymark/domain';
 import type { RawPosition } from '@waymark/domain';
 import type { DeviceRef, Position } from '../position';
 
-/** A fix more than this far ahead of the server clock is a broken device clock. */
-export const MAX_FUTURE_MS = 12 * 3600_000;
+/**
+ * Times no tracker can have reported (clocks never set start in 1970; nothing is stored past
+ * 2100). A fix merely ahead of the server's clock is the filter step's (`future`): kept.
+ */
+const EARLIEST_TIME = Date.UTC(2000, 0, 1);
+const LATEST_TIME = Date.UTC(2100, 0, 1);
 /** Typical accuracy of a fix that did not report one (metres). */
 const DEFAULT_ACCURACY: Record<Position['fix'], number | null> = {
   gps: null,
@@ -12,7 +16,7 @@ const DEFAULT_ACCURACY: Record<Position['fix'], number | null> = {
   ble: 30,
 };
 
-export type DropReason = 'implausible-coordinates' | 'invalid-time' | 'future-fix' | 'duplicate';
+export type DropReason = 'implausible-coordinates' | 'invalid-time' | 'duplicate';
 
 export interface NormaliseResult {
   /** Kept positions, ordered by device, then device time. */
@@ -36,13 +40,19 @@ const finiteOrNull = (v: number | undefined) => (v !== undefined && Number.isFin
 const clamp = (v: number | null, min: number, max: number) =>
   v === null ? null : Math.min(max, Math.max(min, v));
 
-/** Converts one report to SI units, or says why it is dropped. */
+/** On Earth: 0,0 is a place (the filter step marks it), 95° north is not. */
+const onEarth = (lat: number, lng: number) =>
+  Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+
+/**
+ * Converts one report to SI units, or says why it is dropped: only what cannot be stored as a
+ * place and a time. Fixes that can be stored but cannot be true are the filter step's.
+ */
 export function normalise(raw: RawPosition, device: DeviceRef, now: Date): Position | DropReason {
-  if (!isPlausibleCoordinate(raw.lat, raw.lng)) return 'implausible-coordinates';
+  if (!onEarth(raw.lat, raw.lng)) return 'implausible-coordinates';
   const time = raw.deviceTime.getTime();
-  // An Invalid Date compares false with everything, so it would pass the future check below.
-  if (!Number.isFinite(time)) return 'invalid-time';
-  if (time - now.getTime() > MAX_FUTURE_MS) return 'future-fix';
+  // An Invalid Date compares false with everything, so it is refused by name.
+  if (!Number.isFinite(time) || time < EARLIEST_TIME || time >= LATEST_TIME) return 'invalid-time';
   const accuracy = finiteOrNull(raw.accuracy) ?? DEFAULT_ACCURACY[raw.fix];
   return {
     deviceId: device.id,
@@ -58,6 +68,7 @@ export function normalise(raw: RawPosition, device: DeviceRef, now: Date): Posit
     accuracy,
     battery: clamp(finiteOrNull(raw.battery), 0, 100),
     charging: raw.charging ?? null,
+    ignition: raw.ignition ?? null,
     temperature: finiteOrNull(raw.temperature),
     humidity: clamp(finiteOrNull(raw.humidity), 0, 100),
     alarm: raw.alarm ?? null,
@@ -65,11 +76,12 @@ export function normalise(raw: RawPosition, device: DeviceRef, now: Date): Posit
     odometer: null,
     address: null,
     geofenceIds: [],
+    filterReason: null,
   };
 }
 
 /**
- * Normalises a batch: drops impossible fixes and duplicates (same device and device time),
+ * Normalises a batch: drops what cannot be stored and duplicates (same device and device time),
  * and orders the rest by device time per device, the order every later step needs.
  */
 export function normaliseBatch(

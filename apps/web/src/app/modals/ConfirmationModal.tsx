@@ -19,8 +19,12 @@ export function ConfirmationModal({ close, props }: ModalBodyProps) {
       toast.success(options.successMessage, { timeout: options.toastTimeout });
       close();
       options.onDone?.();
-    } catch {
-      toast.error(options.errorMessage, { timeout: options.toastTimeout });
+    } catch (error) {
+      const message =
+        typeof options.errorMessage === 'function'
+          ? options.errorMessage(error)
+          : options.errorMessage;
+      toast.error(message, { timeout: options.toastTimeout });
       setBusy(false);
     }
   };

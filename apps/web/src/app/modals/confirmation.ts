@@ -11,9 +11,12 @@ export interface ConfirmationOptions {
   danger?: boolean;
   /** The action; the modal waits for it and closes when it succeeds. */
   onConfirm: () => Promise<unknown>;
-  /** The toasts: 'Success!' and 'An error occurred' unless the caller has its own. */
+  /**
+   * The toasts: 'Success!' and 'An error occurred' unless the caller has its own. The error's
+   * may be read from what failed (a server message, else the caller's fallback).
+   */
   successMessage?: string;
-  errorMessage?: string;
+  errorMessage?: string | ((error: unknown) => string | null | undefined);
   toastTimeout?: number;
   onDone?: () => void;
 }

@@ -24,6 +24,8 @@ export const MODAL_NAMES = [
   'admin-order',
   // Not in spec 002 §2.8: a serial that reports without a tracker, provisioned (issue 23).
   'admin-provision',
+  // Not in spec 002 §2.8: a customer account a platform admin creates (Accounts screen).
+  'admin-new-account',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 

@@ -97,6 +97,15 @@ export const MODAL_REGISTRY: Partial<Record<ModalName, RegisteredModal>> = {
       import('../../features/admin/ProvisionModal').then((m) => ({ default: m.ProvisionModal })),
     ),
   },
+  'admin-new-account': {
+    title: 'New Account',
+    closeOnClickOutside: false,
+    component: lazy(() =>
+      import('../../features/admin/NewAccountModal').then((m) => ({
+        default: m.NewAccountModal,
+      })),
+    ),
+  },
   'invite-user': {
     title: 'Invite New User',
     size: 'lg',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { account, me } from '../../test/fixtures';
 import { sessionView } from '../session/currentAccount';
-import { guardRedirect } from './guards';
+import { guardRedirect, refusedPermission } from './guards';
 import { homePathOf, homeTarget, loginPathFor, safeNext } from './nextPath';
 
 const view = (overrides: Parameters<typeof account>[0] = {}, isAdmin = false) =>
@@ -69,5 +69,20 @@ describe('guardRedirect', () => {
   it('keeps groups to B2B accounts', () => {
     const guard = { flag: 'isB2B' } as const;
     expect(guardRedirect(guard, view({ is_b2b_account: false }), '/groups')).toBe('/trackers');
+  });
+});
+
+describe('refusedPermission', () => {
+  it('is true only for a signed-in user the ability refuses, not for a flag or a login', () => {
+    const create = { flag: 'canTrackShipments', can: ['manage', 'Shipments'] } as const;
+    const viewer = view({ role: 'viewer', can_track_shipments: true });
+    expect(refusedPermission(create, viewer)).toBe(true);
+    expect(refusedPermission(create, view({ role: 'user', can_track_shipments: true }))).toBe(
+      false,
+    );
+    expect(
+      refusedPermission({ flag: 'canTrackShipments' }, view({ can_track_shipments: false })),
+    ).toBe(false);
+    expect(refusedPermission(create, null)).toBe(false);
   });
 });

@@ -22,3 +22,15 @@ export function guardRedirect(
   if (!view) return loginPathFor(path);
   return allows(guard, view) ? null : (guard.otherwise ?? homePathOf(view));
 }
+
+/** The error toast of a page the user's role may not open (spec 001 §6 and §8; text ours). */
+export const NO_PERMISSION_MESSAGE = 'You do not have permission to open this page';
+
+/**
+ * Whether a signed-in user is sent away for want of a permission (not an account flag or a
+ * login): those are told why with NO_PERMISSION_MESSAGE, on every guarded route alike.
+ */
+export function refusedPermission(guard: RouteGuard, view: SessionView | null): boolean {
+  if (guard.public || !view || !guard.can) return false;
+  return !view.ability.can(guard.can[0], guard.can[1]);
+}

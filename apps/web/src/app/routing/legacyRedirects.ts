@@ -1,5 +1,9 @@
-/** Old addresses and the screens they now live at (spec 000 §2.1); `:id` carries over. */
+/**
+ * Old addresses and the screens they now live at (spec 000 §2.1); `:id` carries over. The
+ * bare parents of the old areas go to the screens of their children: the tracker list, Manage.
+ */
 export const LEGACY_REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['/dashboard', '/trackers'],
   ['/dashboard/devices', '/trackers'],
   ['/dashboard/devices/:id', '/trackers/:id'],
   ['/dashboard/geofences', '/geofences'],
@@ -13,6 +17,7 @@ export const LEGACY_REDIRECTS: ReadonlyArray<readonly [from: string, to: string]
   ['/dashboard/rules', '/rules'],
   ['/dashboard/account', '/account'],
   ['/dashboard/users', '/manage/users'],
+  ['/my-account', '/manage'],
   ['/my-account/orders', '/manage/orders'],
   ['/my-account/subscriptions', '/manage/subscriptions'],
 ];

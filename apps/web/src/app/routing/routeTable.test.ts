@@ -60,7 +60,7 @@ describe('legacy redirects', () => {
     expect(LEGACY_REDIRECTS).toContainEqual(['/dashboard/users', '/manage/users']);
   });
 
-  it('cover every legacy path of spec 000 §2.1, each landing on a built screen', () => {
+  it('cover every legacy path of spec 000 §2.1 and their parents, each landing on a built screen', () => {
     const spec = [
       '/dashboard/devices',
       '/dashboard/devices/:id',
@@ -78,7 +78,9 @@ describe('legacy redirects', () => {
       '/my-account/orders',
       '/my-account/subscriptions',
     ];
-    expect(LEGACY_REDIRECTS.map(([from]) => from).sort()).toEqual([...spec].sort());
+    // Issue 35.17: the bare parents too.
+    const parents = ['/dashboard', '/my-account'];
+    expect(LEGACY_REDIRECTS.map(([from]) => from).sort()).toEqual([...spec, ...parents].sort());
     for (const [, to] of LEGACY_REDIRECTS) {
       const target = fillParams(to, { id: '42' });
       expect(matches(target), `${target} is mounted`).toBe(true);

@@ -189,6 +189,12 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     screen: () => import('../../features/reports/ReportListPage').then((m) => m.ReportListPage),
   },
   {
+    path: 'reports/fleet',
+    name: 'FleetReportsView',
+    screen: () =>
+      import('../../features/reports/fleet/FleetReportsPage').then((m) => m.FleetReportsPage),
+  },
+  {
     path: 'reports/:id',
     name: 'ReportDetailsView',
     screen: () =>

@@ -22,7 +22,7 @@ export async function logout(): Promise<void> {
   // Always first, as the spec orders it; a session that is not imitating just gets an error.
   await deleteImitation().catch(() => undefined);
   // The admin's own token, if this browser has one, is what DELETE /token must revoke.
-  session.setImitationToken(null);
+  session.endImitation();
   if (session.bearer()) await deleteToken().catch(() => undefined);
   await wait(LOGOUT_WAIT_MS);
   clearSession();

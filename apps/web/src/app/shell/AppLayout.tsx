@@ -9,6 +9,7 @@ import { AlertToasts } from './AlertToasts';
 import classes from './AppLayout.module.css';
 import { HelpLauncher } from './HelpLauncher';
 import { ImitationBanner } from './ImitationBanner';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { SimReplaceBanner } from '../../features/sim-replacement/SimReplaceBanner';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
@@ -29,6 +30,7 @@ export function AppLayout() {
     <Box className={classes.shell}>
       <ImitationBanner view={view} />
       <AlertToasts accountId={view.account?.id ?? null} />
+      <KeyboardShortcuts />
       <Group component="header" className={classes.header} justify="space-between" wrap="nowrap">
         <Group gap="md" wrap="nowrap" miw={0}>
           {mobile && (

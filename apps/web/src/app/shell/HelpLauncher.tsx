@@ -11,7 +11,8 @@ import { HELP_TOPICS } from './helpTopics';
  * The help launcher of business (B2B) accounts (spec 000 §1, 002 §1): a 'Help' tab on the
  * right edge that opens the customer-chat widget at HELP_CHAT_URL, or without one the built-in
  * help panel. Consumer accounts get none. It sits under modals and drawers (z-index 150), so
- * it never covers their buttons.
+ * it never covers their buttons, and the shell keeps its strip of the page free (data-help-tab,
+ * AppLayout.module.css).
  */
 export function HelpLauncher({ view }: { view: SessionView }) {
   const [opened, panel] = useDisclosure(false);
@@ -21,6 +22,7 @@ export function HelpLauncher({ view }: { view: SessionView }) {
     <>
       <Button
         onClick={panel.open}
+        data-help-tab
         leftSection={<IconHelp size={16} />}
         size="compact-sm"
         pos="fixed"

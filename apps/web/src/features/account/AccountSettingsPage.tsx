@@ -1,11 +1,16 @@
 import { Container, Paper, Stack, Title } from '@mantine/core';
-import { useSession } from '../../app/session/useSession';
+import { useAbility, useCurrentAccount, useSession } from '../../app/session/useSession';
+import { usePositionFilter } from '../../api/account';
 import { PasswordForm } from './PasswordForm';
+import { PositionFilterForm } from './PositionFilterForm';
 import { ProfileForm } from './ProfileForm';
 
 /** AccountSettingsView (/account). */
 export function AccountSettingsPage() {
   const view = useSession();
+  const account = useCurrentAccount();
+  const isAdmin = useAbility()?.can('manage', 'Account') ?? false;
+  const filter = usePositionFilter(isAdmin ? account?.id : undefined);
   if (!view) return null;
   return (
     <Container size="sm" py="xl" w="100%">
@@ -29,6 +34,16 @@ export function AccountSettingsPage() {
             <PasswordForm />
           </Stack>
         </Paper>
+        {account && filter.data && (
+          <Paper withBorder p="lg" radius="md">
+            <Stack>
+              <Title order={2} size="h4">
+                Position filter
+              </Title>
+              <PositionFilterForm accountId={account.id} saved={filter.data} />
+            </Stack>
+          </Paper>
+        )}
       </Stack>
     </Container>
   );

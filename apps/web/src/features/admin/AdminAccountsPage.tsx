@@ -1,4 +1,6 @@
+import { NOTHING_YET_TEXT, nothingYet } from '../../components/EmptyState';
 import { Badge, Button, Group, Table } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { AdminAccount } from '@waymark/domain';
 import { useAdminAccounts } from '../../api/admin';
 import { session } from '../../api/session';
@@ -29,13 +31,21 @@ export function AdminAccountsPage() {
       title="Accounts"
       items="accounts"
       searchPlaceholder="Search..."
-      description="Open an account to see its screens as a viewer of every tracker, or make it an order to approve and pay."
+      description="Open an account to see its screens as a viewer of every tracker, or make it an order to approve and pay. A new customer's account starts here."
+      actions={
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => modals.open('admin-new-account')}
+        >
+          New Account
+        </Button>
+      }
       useList={useAdminAccounts}
       columns={['Account', 'Type', 'Trackers', 'Users', '']}
       minWidth={560}
       empty={{
-        title: 'There is no accounts yet',
-        text: 'They will appear later, based on actions.',
+        title: nothingYet('accounts'),
+        text: NOTHING_YET_TEXT,
       }}
       row={(account) => (
         <Table.Tr key={account.id}>

@@ -1,3 +1,4 @@
+import { NOTHING_YET_TEXT, nothingYet } from '../../components/EmptyState';
 import { Anchor, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -27,8 +28,8 @@ export function AdminDevicesPage() {
       columns={['Tracker', 'Account', 'Model', 'Status', 'Last report']}
       minWidth={760}
       empty={{
-        title: 'There is no devices yet',
-        text: 'They will appear later, based on actions.',
+        title: nothingYet('devices'),
+        text: NOTHING_YET_TEXT,
       }}
       row={(device) => (
         <Table.Tr key={device.id}>

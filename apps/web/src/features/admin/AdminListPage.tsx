@@ -34,6 +34,8 @@ export interface AdminListPageProps<T> {
   /** The empty state when there is nothing at all (no search). */
   empty: { title: string; text: string };
   size?: 'md' | 'lg';
+  /** Buttons beside the search (the Accounts screen's 'New Account'). */
+  actions?: ReactNode;
   /** More of the page, below the list. */
   children?: ReactNode;
 }
@@ -60,16 +62,19 @@ export function AdminListPage<T>(props: AdminListPageProps<T>) {
             <Title order={1} size="h3">
               {props.title}
             </Title>
-            <TextInput
-              aria-label={`Search ${props.items}`}
-              placeholder={props.searchPlaceholder}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-            />
+            <Group gap="sm">
+              <TextInput
+                aria-label={`Search ${props.items}`}
+                placeholder={props.searchPlaceholder}
+                leftSection={<IconSearch size={16} />}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.currentTarget.value);
+                  setPage(1);
+                }}
+              />
+              {props.actions}
+            </Group>
           </Group>
           {props.description && (
             <Text size="sm" c="dimmed">

@@ -16,7 +16,7 @@ const RETURN_PATH = '/admin/users';
  */
 async function imitate(user: AdminUser) {
   const { imitation_token } = await startImitation(user.id);
-  session.setAccountId(user.accounts[0]!.id);
+  session.beginImitation(user.accounts[0]!.id);
   const params = new URLSearchParams({ token: imitation_token, imitate_from: RETURN_PATH });
   window.location.assign(`${HOME_PATH}?${params}`);
 }

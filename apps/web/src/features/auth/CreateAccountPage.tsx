@@ -8,13 +8,15 @@ import { acceptInvitation, useInvitation } from '../../api/manage';
 import { session } from '../../api/session';
 import { loadSession } from '../../app/session/loadSession';
 import { GENERIC_ERROR } from '../../app/toast';
+import { PasswordField } from '../../components/PasswordField';
 import { NewPasswordFields } from './NewPasswordFields';
 import { AuthCard } from './AuthCard';
 import { passwordHints } from './passwordRules';
 
 /**
  * CreateAccountView: the invitation e-mail's link /create-account?account=..&token=.. lands
- * here; the invitee chooses a name and password and arrives signed in, in the account.
+ * here; the invitee chooses a name and password, or, when the address already has a login,
+ * gives its password to accept, and arrives signed in, in the account.
  */
 export function CreateAccountPage() {
   const [params] = useSearchParams();
@@ -30,18 +32,19 @@ export function CreateAccountPage() {
   const [error, setError] = useState<string | null>(null);
   const hints = passwordHints(password, confirmation);
   const invalid = !accountId || !token || invitation.data === null;
+  const hasLogin = invitation.data?.has_login === true;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitting(true);
     setError(null);
     try {
-      const accepted = await acceptInvitation(accountId, {
-        token,
-        name: name.trim(),
-        password,
-        password_confirmation: confirmation,
-      });
+      const accepted = await acceptInvitation(
+        accountId,
+        hasLogin
+          ? { token, password }
+          : { token, name: name.trim(), password, password_confirmation: confirmation },
+      );
       session.setToken(accepted.token);
       session.setAccountId(accepted.account_id);
       const outcome = await loadSession(config, '/trackers');
@@ -70,6 +73,35 @@ export function CreateAccountPage() {
   }
 
   const invited = invitation.data;
+  if (hasLogin) {
+    return (
+      <AuthCard title="Accept your invitation">
+        <Text size="sm">
+          You are invited to <b>{invited?.account.title}</b> as{' '}
+          {invited && ROLE_LABELS[invited.role]}. Enter the password of your Waymark login{' '}
+          {invited?.email} to accept.
+        </Text>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Stack>
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" fullWidth disabled={!password || submitting}>
+              {submitting ? 'Accepting...' : 'Accept Invitation'}
+            </Button>
+          </Stack>
+        </form>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Create your account">
       {invited ? (

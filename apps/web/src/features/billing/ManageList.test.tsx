@@ -35,7 +35,7 @@ const list = (filtered: boolean) =>
 describe('the generic manage list', () => {
   it('says there is nothing yet when nothing filters it', () => {
     list(false);
-    expect(screen.getByText('There is no subscriptions yet')).toBeTruthy();
+    expect(screen.getByText('There are no subscriptions yet')).toBeTruthy();
     expect(screen.getByText('They will appear later, based on actions.')).toBeTruthy();
   });
 

@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
 import type { PageMeta } from '@waymark/domain';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState, NOTHING_YET_TEXT, nothingYet } from '../../components/EmptyState';
 import { PAGE_SIZES, type ListPaging } from './useListPaging';
 
 interface ManageListProps {
-  /** The list's title, also the {title} of 'There is no {title} yet'. */
+  /** The list's title, also the {title} of 'There are no {title} yet'. */
   title: string;
   headers: string[];
   /** Controls beside the title (a filter). */
@@ -78,10 +78,7 @@ export function ManageList(props: ManageListProps) {
               text={`The active filter is hiding all ${props.hidden}`}
             />
           ) : (
-            <EmptyState
-              title={`There is no ${title.toLowerCase()} yet`}
-              text="They will appear later, based on actions."
-            />
+            <EmptyState title={nothingYet(title)} text={NOTHING_YET_TEXT} />
           ))}
         {meta && meta.total > 0 && (
           <Group justify="space-between">

@@ -21,11 +21,18 @@ export function ReportUnavailable({ src, onRetry }: { src: string; onRetry: () =
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{REPORT_UNAVAILABLE.text}</Text>
         {href ? (
-          <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+          // A URL has no spaces to wrap at: it breaks anywhere rather than widen the alert.
+          <Anchor
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {src} <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} />
           </Anchor>
         ) : (
-          <Text size="sm" ff="monospace">
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {src}
           </Text>
         )}

@@ -23,6 +23,7 @@ import { payloadOf, shownErrors, validateGeofence, type GeofenceFormValues } fro
 import { mapFallback, ShapeDrawMap } from './lazyMaps';
 import { PlacesLayout } from './PlacesLayout';
 import { ShapeTools } from './ShapeTools';
+import { useLeftFields } from '../../components/useLeftFields';
 
 export const SAVED = 'Saved successfully!';
 export const SAVE_FAILED = 'Cannot save, please try again';
@@ -61,7 +62,7 @@ export function GeofenceForm({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   // Fields the user has left: their messages show from then on, before any Save.
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [touched, leave] = useLeftFields();
   const [tool, setTool] = useState<DrawTool | null>(null);
   // The camera follows a new address, and the shape when one is loaded.
   const [focusKey, setFocusKey] = useState(initial.shape ? 'shape-initial' : 'address-initial');
@@ -78,9 +79,6 @@ export function GeofenceForm({
     setValues((v) => ({ ...v, ...patch }));
     setServerErrors({});
   };
-
-  const leave = (field: string) =>
-    setTouched((fields) => (fields.has(field) ? fields : new Set(fields).add(field)));
 
   const onShape = (shape: DrawnShape) => set({ shape });
 

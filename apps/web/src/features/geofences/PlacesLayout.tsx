@@ -4,19 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@waymark/domain';
 
 /**
- * The geofence screens' frame: a scrolling panel on the left and the map filling the rest
- * under the 63 px header; below 768 px the map sits under the panel.
+ * The geofence screens' frame: a scrolling panel on the left and the map filling the rest of
+ * the window (data-fills-window: under the shell's header and banners, or all of a public
+ * page); below 768 px the map sits under the panel.
  */
-export function PlacesLayout({
-  panel,
-  map,
-  headerHeight = 63,
-}: {
-  panel: ReactNode;
-  map: ReactNode;
-  /** Height of the shell's header above; 0 on the public pages, which have none. */
-  headerHeight?: number;
-}) {
+export function PlacesLayout({ panel, map }: { panel: ReactNode; map: ReactNode }) {
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`) ?? false;
   if (mobile) {
     return (
@@ -29,9 +21,7 @@ export function PlacesLayout({
     );
   }
   return (
-    <Box
-      style={{ display: 'flex', height: `calc(100dvh - ${headerHeight}px)`, overflow: 'hidden' }}
-    >
+    <Box data-fills-window style={{ display: 'flex', overflow: 'hidden' }}>
       <Paper
         radius={0}
         withBorder

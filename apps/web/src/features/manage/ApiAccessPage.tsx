@@ -1,21 +1,25 @@
+import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCopy, IconRefresh } from '@tabler/icons-react';
-import { ApiError } from '../../api/client';
+import { IconCopy, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { serverMessageOr } from '../../api/client';
 import { useApiToken, useResetApiToken } from '../../api/manage';
+import { confirmAction } from '../../app/modals/confirmation';
 import { useCurrentAccount } from '../../app/session/useSession';
 import { toast } from '../../app/toast';
+import { maskToken } from './maskToken';
 
-/** Server errors already raised the refresh toast; anything else shows its own message. */
-function showResetError(error: Error) {
-  if (!(error instanceof ApiError && error.status >= 500)) toast.error(error.message);
-}
+const TOKEN_RESET = 'The API token has been reset';
 
-/** API Access (spec 002 §2.3): the account's token, copy and reset. */
+/**
+ * API Access (spec 002 §2.3): the account's token, masked until revealed, Copy and Reset.
+ * Reset asks first: every client still sending the old token is refused from then on.
+ */
 export function ApiAccessPage() {
   const account = useCurrentAccount();
   const accountId = account?.id ?? 0;
   const token = useApiToken(accountId);
   const reset = useResetApiToken(accountId);
+  const [revealed, setRevealed] = useState(false);
   const value = token.data?.api_token ?? '';
 
   const copy = async () => {
@@ -27,6 +31,19 @@ export function ApiAccessPage() {
       toast.error(null);
     }
   };
+
+  const confirmReset = () =>
+    confirmAction({
+      title: 'Reset API Token',
+      text:
+        'Reset the API token? Every client still using the current token is refused from ' +
+        'now on, until it is given the new one.',
+      confirmLabel: 'Reset',
+      danger: true,
+      onConfirm: () => reset.mutateAsync(),
+      successMessage: TOKEN_RESET,
+      errorMessage: serverMessageOr(null),
+    });
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -40,11 +57,19 @@ export function ApiAccessPage() {
         <TextInput
           label="API token"
           readOnly
-          value={value}
+          value={revealed ? value : maskToken(value)}
           placeholder={token.isPending ? 'Loading...' : ''}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
         <Group>
+          <Button
+            leftSection={revealed ? <IconEyeOff size={16} /> : <IconEye size={16} />}
+            variant="default"
+            onClick={() => setRevealed((r) => !r)}
+            disabled={!value}
+          >
+            {revealed ? 'Hide' : 'Reveal'}
+          </Button>
           <Button
             leftSection={<IconCopy size={16} />}
             variant="light"
@@ -57,7 +82,7 @@ export function ApiAccessPage() {
             leftSection={<IconRefresh size={16} />}
             color="red"
             variant="light"
-            onClick={() => reset.mutate(undefined, { onError: showResetError })}
+            onClick={confirmReset}
             disabled={reset.isPending}
           >
             {reset.isPending ? 'Reseting...' : 'Reset'}

@@ -26,14 +26,7 @@ export function PublicReportPage() {
   }, [failed, failure]);
 
   if (report) {
-    return (
-      <ReportView
-        report={report}
-        reference={{ uuid }}
-        fitKey={`public-report-${uuid}`}
-        publicPage
-      />
-    );
+    return <ReportView report={report} reference={{ uuid }} fitKey={`public-report-${uuid}`} />;
   }
   return (
     <Box p="md">

@@ -6,6 +6,7 @@ import { useAbility, useCurrentAccount } from '../../app/session/useSession';
 import { EmptyState } from '../../components/EmptyState';
 import { ReportCreateForm } from './ReportCreateForm';
 import { ReportRow } from './ReportRow';
+import { ReportsTabs } from './ReportsTabs';
 import { REPORT_TEXTS } from './texts';
 
 /**
@@ -24,6 +25,7 @@ export function ReportListPage() {
         <Title order={2} size="h3">
           Reports
         </Title>
+        <ReportsTabs />
         {accountId !== null && (
           <Can I="manage" a="Reports">
             <ReportCreateForm accountId={accountId} />

@@ -118,18 +118,20 @@ export function ReportAddresses({
           {REPORT_TEXTS.noAddresses}
         </Text>
       ) : (
-        <Table verticalSpacing={4} fz="sm" aria-label="Addresses">
-          <Table.Tbody>
-            {rows.slice(0, ADDRESS_ROWS_SHOWN).map((row) => (
-              <Table.Tr key={`${row.timestamp}-${row.address}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  {formatReportTime(row.timestamp)}
-                </Table.Td>
-                <Table.Td>{row.address}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing={4} fz="sm" aria-label="Addresses">
+            <Table.Tbody>
+              {rows.slice(0, ADDRESS_ROWS_SHOWN).map((row) => (
+                <Table.Tr key={`${row.timestamp}-${row.address}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {formatReportTime(row.timestamp)}
+                  </Table.Td>
+                  <Table.Td>{row.address}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {rows.length > ADDRESS_ROWS_SHOWN && (
         <Text size="xs" c="dimmed">
@@ -159,26 +161,28 @@ export function ReportAlerts({
           {REPORT_TEXTS.noAlerts}
         </Text>
       ) : (
-        <Table verticalSpacing={4} fz="sm" aria-label="Alerts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Event type</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {events.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  {formatReportTime(e.created_at)}
-                </Table.Td>
-                <Table.Td>{e.description}</Table.Td>
-                <Table.Td>{e.event_type}</Table.Td>
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing={4} fz="sm" aria-label="Alerts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Event type</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {events.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {formatReportTime(e.created_at)}
+                  </Table.Td>
+                  <Table.Td>{e.description}</Table.Td>
+                  <Table.Td>{e.event_type}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Section>
   );

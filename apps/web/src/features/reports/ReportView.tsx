@@ -21,22 +21,13 @@ interface ReportViewProps {
   back?: ReactNode;
   /** Report Info's actions: Delete for those who may manage Reports. */
   actions?: ReactNode;
-  /** The public page has no shell, so no header above it. */
-  publicPage?: boolean;
 }
 
 /**
  * The report (spec 001 §2): the bar with 'Download PDF', Report Info, the summary, Addresses
  * and Alerts beside the map. A PDF the server queues opens the download confirmation.
  */
-export function ReportView({
-  report,
-  reference,
-  fitKey,
-  back,
-  actions,
-  publicPage = false,
-}: ReportViewProps) {
+export function ReportView({ report, reference, fitKey, back, actions }: ReportViewProps) {
   const downloads = useReportDownload(reference);
 
   const panel = (
@@ -69,7 +60,6 @@ export function ReportView({
 
   return (
     <PlacesLayout
-      headerHeight={publicPage ? 0 : undefined}
       panel={panel}
       map={
         <Suspense fallback={mapFallback}>

@@ -1,4 +1,5 @@
 import { Checkbox, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { EpisodeFields } from './EpisodeFields';
 import {
   GEOFENCE_TRIGGERS,
   MESSAGE_CONTENT_LABELS,
@@ -92,6 +93,14 @@ export function ConditionFields({ accountId, type, data, onData, errors }: Field
           error={errors.types}
         />
       );
+    case 'speeding':
+    case 'idling':
+    case 'trip':
+    case 'no_report':
+    case 'temperature':
+    case 'humidity':
+    case 'battery':
+      return <EpisodeFields type={type} data={data} onData={onData} errors={errors} />;
     case 'event_time':
       return (
         <Group grow align="flex-start">

@@ -9,6 +9,7 @@ import {
   Select,
   Stack,
   Switch,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -19,13 +20,16 @@ import {
   RULE_CONDITION_LABELS,
   RULE_CONDITION_TYPES,
   RULE_MESSAGES,
+  fieldErrorsOf,
+  ruleSaveSchema,
   type Rule,
   type RuleActionType,
   type RuleConditionType,
 } from '@waymark/domain';
 import { useTimezones } from '../../api/account';
-import { ApiError } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { useDeleteRule, useSaveRule } from '../../api/rules';
+import { confirmAction } from '../../app/modals/confirmation';
 import { toast } from '../../app/toast';
 import { ActionFields } from './ActionFields';
 import { ConditionFields } from './ConditionFields';
@@ -79,6 +83,12 @@ export function RuleForm({ accountId, rule, onDone, onValues }: RuleFormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const payload = payloadOf(values);
+    // The server's schema first: a rule with no condition or no action says so in place.
+    const checked = ruleSaveSchema.safeParse(payload);
+    if (!checked.success) {
+      setErrors(fieldErrorsOf(checked.error.issues));
+      return;
+    }
     save.mutate(payload, {
       onSuccess: (saved) => {
         toast.success(m.saved(saved.name));
@@ -90,18 +100,25 @@ export function RuleForm({ accountId, rule, onDone, onValues }: RuleFormProps) {
 
   const onDelete = () => {
     if (!rule) return;
-    remove.mutate(rule.id, {
-      onSuccess: () => {
-        toast.success(m.deleted(rule.name));
-        onDone();
-      },
-      onError: failed,
+    confirmAction({
+      title: 'Delete Rule',
+      text: `Delete the rule "${rule.name}"? It stops acting at once.`,
+      confirmLabel: 'Delete',
+      danger: true,
+      onConfirm: () => remove.mutateAsync(rule.id),
+      successMessage: m.deleted(rule.name),
+      errorMessage: serverMessageOr(m.error),
+      onDone,
     });
   };
 
   /** Fields a type starts with: enter for geofences, the browser's zone for messages. */
   const startData = (type: string): Record<string, unknown> => {
     if (type === 'geofence') return { triggers: ['enter'] };
+    // Units as the app shows them (mph, °F); speeding at once unless a duration is given.
+    if (type === 'speeding') return { unit: 'mph', duration_seconds: 0 };
+    if (type === 'temperature') return { unit: 'f' };
+    if (type === 'trip') return { when: 'started' };
     if (type === 'send_email' || type === 'send_text_message') {
       const zone = zones.data?.find((z) => z.identifier === browserZone());
       return zone ? { timezone_id: zone.id } : {};
@@ -157,6 +174,7 @@ export function RuleForm({ accountId, rule, onDone, onValues }: RuleFormProps) {
           items={values.conditions}
           onItems={(conditions) => set({ conditions })}
           startData={startData}
+          error={errors.conditions?.[0]}
           errors={conditionErrors}
           fields={(item, onData, itemErrors) => (
             <ConditionFields
@@ -176,6 +194,7 @@ export function RuleForm({ accountId, rule, onDone, onValues }: RuleFormProps) {
           items={values.actions}
           onItems={(actions) => set({ actions })}
           startData={startData}
+          error={errors.actions?.[0]}
           errors={actionErrors}
           fields={(item, onData, itemErrors) => (
             <ActionFields type={item.type!} data={item.data} onData={onData} errors={itemErrors} />
@@ -214,6 +233,8 @@ interface ItemSectionProps<T extends string> {
   items: DraftItem<T>[];
   onItems: (items: DraftItem<T>[]) => void;
   startData: (type: string) => Record<string, unknown>;
+  /** The section's own message ('Add at least one condition'). */
+  error?: string | undefined;
   errors: Map<string, Record<string, string>>;
   fields: (
     item: DraftItem<T>,
@@ -288,6 +309,11 @@ function ItemSection<T extends string>(props: ItemSectionProps<T>) {
           </Stack>
         </Paper>
       ))}
+      {props.error && (
+        <Text size="sm" c="red" role="alert">
+          {props.error}
+        </Text>
+      )}
       <Button
         variant="light"
         leftSection={<IconPlus size={16} />}

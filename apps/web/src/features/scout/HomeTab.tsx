@@ -1,7 +1,14 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSession } from '../../app/session/useSession';
 
-/** The fixed sample first name the home tab greets with (spec 001 §1: not the user's). */
-const SAMPLE_FIRST_NAME = 'Jordan';
+/**
+ * The signed-in user's first name. Spec 001 §1 has a fixed sample name here, but a greeting
+ * with someone else's name read as a mistake (issue 35.25); the insights stay samples.
+ */
+function useFirstName(): string | null {
+  const name = useSession()?.me.name.trim() ?? '';
+  return name.split(/\s+/)[0] || null;
+}
 
 /**
  * Spec 001 §1: static illustrative insights, hard-coded text and not live data. They show what
@@ -18,9 +25,14 @@ const SAMPLE_INSIGHTS = [
 ] as const;
 
 export function HomeTab() {
+  const firstName = useFirstName();
   return (
     <Stack gap="sm" p="sm">
-      <Title order={4}>Hi {SAMPLE_FIRST_NAME}, here is what stands out today</Title>
+      <Title order={4}>
+        {firstName
+          ? `Hi ${firstName}, here is what stands out today`
+          : 'Here is what stands out today'}
+      </Title>
       <Text size="xs" c="dimmed">
         Sample insights: ask Scout about your own fleet with New Chat.
       </Text>

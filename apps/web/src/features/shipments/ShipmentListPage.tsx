@@ -146,7 +146,12 @@ export function ShipmentListPage() {
       <Stack gap="xs" p="sm" pb={6}>
         <Group gap="xs" wrap="nowrap">
           <Box style={{ flex: 1, minWidth: 0 }}>
-            <SearchBox value={search} onSearch={setSearch} placeholder="Search Shipments..." />
+            <SearchBox
+              value={search}
+              onSearch={setSearch}
+              placeholder="Search Shipments..."
+              shortcut
+            />
           </Box>
           {canManage && (
             <Button

@@ -3,10 +3,17 @@ import { Box, Button, Center, Group, Loader, Paper, Tabs, Text } from '@mantine/
 import { useLocalStorage } from '@mantine/hooks';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import {
+  countFleetStatuses,
+  hasFleetStatus,
+  sortTrackers,
+  type FleetStatus,
+} from '@waymark/domain';
 import { useDeviceList } from '../../api/devices';
 import { withLive } from '../../api/livePositions';
 import { useAccountPositions } from '../../api/realtime';
 import { session } from '../../api/session';
+import { useCloseShortcut } from '../../app/shell/keyboardShortcuts';
 import { useSession } from '../../app/session/useSession';
 import { EmptyState } from '../../components/EmptyState';
 import type { DateRange } from '../../components/dateRange';
@@ -26,7 +33,10 @@ import { AUTO_REFRESH_MS, DEFAULT_RANGE_DAYS, STORAGE_KEYS } from './list/prefer
 import { MapSlot, ScreenColumns, useOneColumn, type ScreenColumn } from './list/ScreenColumns';
 import { SearchBox } from './list/SearchBox';
 import { TrackerList } from './list/TrackerList';
-import { useNow } from './list/useNow';
+import { SortControl } from './list/SortControl';
+import { StatusChips } from './list/StatusChips';
+import { useLiveNow } from './list/useLiveNow';
+import { useTrackerSort } from './list/useTrackerSort';
 import { useTrackerFilters } from './list/useTrackerFilters';
 import { useTrackerSelectionStore } from './list/selection';
 import { useTrackersSettled } from './list/useTrackersSettled';
@@ -46,7 +56,7 @@ export function DeviceListPage() {
   const accountId = view?.account?.id ?? null;
   const features = view?.features;
   const navigate = useNavigate();
-  const now = useNow();
+  const now = useLiveNow();
   const mobile = useOneColumn();
 
   const [autoRefresh, setAutoRefresh] = useLocalStorage({
@@ -68,8 +78,12 @@ export function DeviceListPage() {
     features?.canSeeCancelledDevices ?? false,
   );
   const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: 25 });
+  const [sort, setSort] = useTrackerSort();
+  const [chip, setChip] = useState<FleetStatus | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const selection = useTrackerSelectionStore();
+  // Esc closes the tracker's card on the map.
+  useCloseShortcut(useCallback(() => selection.set(null), [selection]));
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [mobileColumn, setMobileColumn] = useState<ScreenColumn>('left');
   const canUseAi = view?.ability.can('use', 'Ai') ?? false;
@@ -80,26 +94,33 @@ export function DeviceListPage() {
     end: new Date(),
   }));
 
-  // Live positions join the list (and so its filters and search) when it is fetched and once a
-  // minute with the clock; in between, rows and markers follow them by themselves.
-  // `now` is there to read the live store again each minute.
+  // Live positions join the list (and so its filters, search, chips and sort) when it is
+  // fetched and with the clock, which moves on when positions arrive (at most once a second)
+  // and each minute. `now` is there to read the live store again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const devices = useMemo(() => withLive(list.data ?? []), [list.data, now]);
   const filtered = useMemo(
     () => filterTrackers(devices, applied, search, now),
     [devices, applied, search, now],
   );
-  const { rows, page } = pageOf(filtered, paging);
-  useTrackersSettled(list.isSuccess, filtered.length);
+  // The chips count what the search and filters leave, by the rule a chip filters with.
+  const counts = useMemo(() => countFleetStatuses(filtered, now), [filtered, now]);
+  const shown = useMemo(
+    () => (chip ? filtered.filter((d) => hasFleetStatus(d, chip, now)) : filtered),
+    [filtered, chip, now],
+  );
+  const sorted = useMemo(() => sortTrackers(shown, sort, now), [shown, sort, now]);
+  const { rows, page } = pageOf(sorted, paging);
+  useTrackersSettled(list.isSuccess, shown.length);
   // Built only when its inputs change: not a 100,000-id array on every render (a selection).
   const report = useMemo(
     () => ({
       accountId: accountId ?? 0,
       from: range.start,
       to: range.end,
-      deviceIds: checked.size > 0 ? [...checked] : filtered.map((d) => d.id),
+      deviceIds: checked.size > 0 ? [...checked] : shown.map((d) => d.id),
     }),
-    [accountId, range, checked, filtered],
+    [accountId, range, checked, shown],
   );
 
   const onSearch = useCallback(
@@ -169,7 +190,7 @@ export function DeviceListPage() {
       style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
     >
       <Box p="sm" pb={6}>
-        <SearchBox value={search} onSearch={onSearch} />
+        <SearchBox value={search} onSearch={onSearch} shortcut />
       </Box>
       <Tabs
         value={tab}
@@ -192,6 +213,16 @@ export function DeviceListPage() {
               </Button>
             </Group>
           )}
+          {list.isSuccess && !isEmpty && (
+            <StatusChips
+              counts={counts}
+              value={chip}
+              onChange={(status) => {
+                setChip(status);
+                setPaging((p) => nextPaging(p, { type: 'filters' }));
+              }}
+            />
+          )}
           {list.isPending ? (
             <Center py="xl">
               <Loader size="sm" aria-label="Loading trackers" />
@@ -205,7 +236,9 @@ export function DeviceListPage() {
           ) : (
             <TrackerList
               rows={rows}
-              total={filtered.length}
+              total={shown.length}
+              now={now}
+              toolbar={<SortControl sort={sort} onSort={setSort} />}
               page={page}
               pageSize={paging.pageSize}
               selected={checked}
@@ -214,7 +247,7 @@ export function DeviceListPage() {
               onPageSize={(size) =>
                 setPaging((current) => nextPaging(current, { type: 'pageSize', pageSize: size }))
               }
-              onSelectAll={(on) => setChecked(on ? new Set(filtered.map((d) => d.id)) : new Set())}
+              onSelectAll={(on) => setChecked(on ? new Set(shown.map((d) => d.id)) : new Set())}
               onCheck={onCheck}
               onOpen={onOpen}
               onShowOnMap={onShowOnMap}
@@ -264,7 +297,7 @@ export function DeviceListPage() {
         onAskScout={canUseAi && (mobile || !scoutOpen) ? askScout : null}
       />
       <MapSlot>
-        <SelectionMap trackers={filtered} selection={selection} />
+        <SelectionMap trackers={shown} selection={selection} />
       </MapSlot>
     </>
   );

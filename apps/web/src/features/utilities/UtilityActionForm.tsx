@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { z } from 'zod';
-import type { UtilityResult } from '@waymark/domain';
+import { firstFieldErrors, type UtilityResult } from '@waymark/domain';
 import { ApiError } from '../../api/client';
 import { useUtilityAction } from '../../api/utilities';
 import { AccountPicker, ModelPicker } from './pickers';
@@ -80,12 +80,13 @@ export function UtilityActionForm<R extends UtilityResult>(props: UtilityActionF
     const body = (props.toBody ?? ((v) => defaultBody(props.fields, v)))(values);
     const parsed = props.schema.safeParse(body);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? props.fields[0]?.name);
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
+      // Each message under the input its top-level field fills.
+      setErrors(
+        firstFieldErrors(
+          parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(0, 1) })),
+          props.fields[0]?.name,
+        ),
+      );
       mutation.reset();
       return;
     }

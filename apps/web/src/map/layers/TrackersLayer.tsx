@@ -256,6 +256,22 @@ export function TrackersLayer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected, selectedLng, selectedLat, popupId, showPopup]);
 
+  // Test hook: where the selected tracker's marker is on screen at rest (data-selected-x, -y),
+  // so a browser test can tell what covers it.
+  useEffect(() => {
+    if (selectedLng === undefined || selectedLat === undefined) return;
+    const publish = () => {
+      const { x, y } = map.project([selectedLng, selectedLat]);
+      setStat('selected-x', Math.round(x));
+      setStat('selected-y', Math.round(y));
+    };
+    publish();
+    map.on('idle', publish);
+    return () => {
+      map.off('idle', publish);
+    };
+  }, [map, selectedLng, selectedLat, setStat]);
+
   // Closing our popup (its ×, or a click on empty map) clears the selection.
   const previousPopupKey = useRef(popupKey);
   useEffect(() => {

@@ -11,8 +11,27 @@ import { buildFrame, isStartAt, nextStart, readFrame } from './gt06.frame';
 import type { Gt06Frame } from './gt06.frame';
 import { decodeHeartbeat, isHeartbeat } from './gt06.heartbeat';
 import { decodeInformation, iccidFromText } from './gt06.info';
-import { decode4gLocation, decodeGpsLbs, decodeGpsOnly } from './gt06.location';
-import { decodeRadio, LBS_MULTI, LBS_WIFI } from './gt06.radio';
+import {
+  decode4gLocation,
+  decodeGpsLbs,
+  decodeGpsLbsExtended,
+  decodeGpsLbsModules,
+  decodeGpsLbsWide,
+  decodeGpsOnly,
+} from './gt06.location';
+import { AZ735_LOCATION, decodeAz735 } from './gt06.az735';
+import { decodeRadio, isRadio } from './gt06.radio';
+import { X1_GPS, decodeX1Gps } from './gt06.x1';
+import { GPS_MODULAR, decodeModular } from './gt06.modular';
+import {
+  GPS_LBS_4G,
+  HEARTBEAT_MODULES,
+  LW4G_CONTENT,
+  LW4G_LOCATION,
+  decodeGpsLbs4g,
+  decodeHeartbeatModules,
+  decodeLw4gLocation,
+} from './gt06.jimi4g';
 
 /**
  * Concox GT06 family over TCP (port 5023). Section numbers refer to the Concox
@@ -30,6 +49,9 @@ const LOGIN = 0x01;
 const GPS_ONLY = 0x10;
 const GPS_LBS = new Set([0x12, 0x22]);
 const LOCATION_4G = 0xa0;
+const GPS_LBS_WIDE = 0x11;
+const GPS_LBS_EXTENDED = 0x1e;
+const GPS_LBS_MODULES = 0x37;
 const LBS_ALARM = 0x19;
 const CAMERA_ALARM = 0x95;
 const INFORMATION = 0x94;
@@ -146,8 +168,30 @@ function decodeFrame(session: Gt06Session, frame: Gt06Frame, now: Date): Decoded
   if (GPS_LBS.has(protocol)) {
     return { positions: [decodeGpsLbs(r, serial, now, protocol, session.imei)] };
   }
+  if (protocol === AZ735_LOCATION && frame.extended) {
+    const { position, status, radio } = decodeAz735(r, serial, now);
+    const reply = buildFrame(protocol, new Uint8Array(0), frame.serialNo, true);
+    return position ? { positions: [position], reply } : { positions: [], status, radio, reply };
+  }
+  if (protocol === GPS_LBS_4G) return { positions: [decodeGpsLbs4g(r, serial, now)] };
+  if (protocol === LW4G_LOCATION && !frame.extended && content.length === LW4G_CONTENT) {
+    return { positions: [decodeLw4gLocation(r, serial, now)], reply: ack() };
+  }
+  if (protocol === HEARTBEAT_MODULES) {
+    return { positions: [], status: decodeHeartbeatModules(r, serial, now), reply: ack() };
+  }
   if (protocol === LOCATION_4G) return { positions: [decode4gLocation(r, serial, now)] };
   if (protocol === GPS_ONLY) return { positions: [decodeGpsOnly(r, serial, now)] };
+  if (protocol === GPS_LBS_WIDE) return { positions: [decodeGpsLbsWide(r, serial, now)] };
+  if (protocol === GPS_LBS_EXTENDED) return { positions: [decodeGpsLbsExtended(r, serial, now)] };
+  if (protocol === GPS_LBS_MODULES) return { positions: [decodeGpsLbsModules(r, serial, now)] };
+  if (protocol === X1_GPS) return { positions: [decodeX1Gps(r, serial, now)] };
+  if (protocol === GPS_MODULAR) {
+    const { position, status } = decodeModular(content, serial, now);
+    return position
+      ? { positions: [position], reply: ack() }
+      : { positions: [], status, reply: ack() };
+  }
   if (isGpsAlarm(protocol)) {
     return { positions: [decodeGpsAlarm(content, serial, now, protocol)], reply: ack() };
   }
@@ -161,7 +205,7 @@ function decodeFrame(session: Gt06Session, frame: Gt06Frame, now: Date): Decoded
   if (isHeartbeat(protocol)) {
     return { positions: [], status: decodeHeartbeat(protocol, content, serial, now), reply: ack() };
   }
-  if (protocol === LBS_MULTI || protocol === LBS_WIFI) {
+  if (isRadio(protocol)) {
     return { positions: [], ...decodeRadio(protocol, r, serial, now) };
   }
   if (protocol === INFORMATION) {

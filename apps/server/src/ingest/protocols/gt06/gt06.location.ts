@@ -77,12 +77,66 @@ export function decode4gLocation(r: ByteReader, serial: string, now: Date): RawP
 }
 
 /** ACC (0x01 high), data upload mode, GPS real-time (0) or re-upload (1), then mileage if sent. */
-function readAccTail(r: ByteReader, position: RawPosition) {
+function readAccTail(r: ByteReader, position: RawPosition, mileage = true) {
   position.ignition = r.u8() === 0x01;
   const uploadMode = r.u8();
   const reupload = r.u8() === 0x01;
   position.attributes = { ...position.attributes, uploadMode, reupload };
-  if (r.remaining >= 4) position.attributes.odometer = r.u32();
+  if (mileage && r.remaining >= 4) position.attributes.odometer = r.u32();
+}
+
+/**
+ * 0x11 (GPS + LBS of 4G-era units): the GPS block, then MCC (2), a 2-byte MNC and a 4-byte cell ID
+ * (LAC 2 bytes between them).
+ */
+export function decodeGpsLbsWide(r: ByteReader, serial: string, now: Date): RawPosition {
+  const position = gpsPosition(serial, readGps(r, now), 'GT06 0x11');
+  if (r.remaining >= 10) {
+    position.cell = { mcc: r.u16() & 0x7fff, mnc: r.u16(), lac: r.u16(), cid: r.u32() };
+  }
+  return position;
+}
+
+/**
+ * 0x1E (JI09 GPS + LBS extended): the GPS block, MCC, MNC, then the serving cell and six
+ * neighbours (LAC 2, cell ID 3, signal 1 each). The serving cell is the position's.
+ */
+export function decodeGpsLbsExtended(r: ByteReader, serial: string, now: Date): RawPosition {
+  const position = gpsPosition(serial, readGps(r, now), 'GT06 0x1e');
+  if (r.remaining >= 9) {
+    const mccRaw = r.u16();
+    const mnc = mccRaw & 0x8000 ? r.u16() : r.u8();
+    const lac = r.u16();
+    const cid = r.u24();
+    if (lac !== 0 || cid !== 0)
+      position.cell = { mcc: mccRaw & 0x7fff, mnc, lac, cid, rssi: -r.u8() };
+  }
+  return position;
+}
+
+/**
+ * 0x37 (GPS + LBS with modules): the 0x22 layout, then modules of type (2), length (1) and value:
+ * 0x0027 external voltage (1/100 V), 0x002E mileage, 0x003B accuracy (1/100 m).
+ */
+export function decodeGpsLbsModules(r: ByteReader, serial: string, now: Date): RawPosition {
+  const position = gpsPosition(serial, readGps(r, now), 'GT06 0x37');
+  if (r.remaining >= 8) position.cell = readCell(r);
+  if (r.remaining >= 3) readAccTail(r, position, false);
+  while (r.remaining >= 3) {
+    const type = r.u16();
+    const value = r.bytes(Math.min(r.u8(), r.remaining));
+    if (type === 0x0027 && value.length === 2) {
+      position.attributes = {
+        ...position.attributes,
+        externalVoltage: value.readUInt16BE(0) / 100,
+      };
+    } else if (type === 0x002e && value.length === 4) {
+      position.attributes = { ...position.attributes, odometer: value.readUInt32BE(0) };
+    } else if (type === 0x003b && value.length === 2) {
+      position.accuracy = value.readUInt16BE(0) / 100;
+    }
+  }
+  return position;
 }
 
 const QH302R_HEAD = 8;

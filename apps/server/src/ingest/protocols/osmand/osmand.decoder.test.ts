@@ -47,6 +47,17 @@ describe('OsmAnd decoder', () => {
     });
   });
 
+  it("reads a sensor bridge's temperature (°C) and humidity (%)", () => {
+    const [position] = decodeOsmAnd(
+      {
+        method: 'GET',
+        query: query('/?id=902064&timestamp=1504763810&lat=42.06&lon=-88.23&temp=-3.5&humidity=81'),
+      },
+      NOW,
+    ).positions;
+    expect(position).toMatchObject({ temperature: -3.5, humidity: 81 });
+  });
+
   it('reads unix milliseconds, ISO 8601 and zone-less timestamps', () => {
     const time = (t: string) =>
       decodeOsmAnd(

@@ -109,6 +109,13 @@ function decodeParams(params: Map<string, string>, now: Date): RawPosition {
       case 'ignition':
         position.ignition = value === 'true' || value === '1';
         break;
+      case 'temperature':
+      case 'temp':
+        position.temperature = parseNumber(key, value);
+        break;
+      case 'humidity':
+        position.humidity = parseNumber(key, value);
+        break;
       case 'motion':
         position.motion = value === 'true' || value === '1';
         break;

@@ -19,6 +19,11 @@ export interface OsmAndReport {
   charging: boolean;
   /** Traccar Client's alarm parameter (e.g. "sos"). */
   alarm?: string;
+  /** Vehicle apps' ignition parameter. */
+  ignition?: boolean;
+  /** °C and % relative humidity, as sensor bridges add them. */
+  temperature?: number;
+  humidity?: number;
 }
 
 const KMH_PER_KNOT = 1.852;
@@ -38,5 +43,8 @@ export function encodeOsmAndQuery(report: OsmAndReport): string {
     charge: String(report.charging),
   });
   if (report.alarm) params.set('alarm', report.alarm);
+  if (report.ignition !== undefined) params.set('ignition', String(report.ignition));
+  if (report.temperature !== undefined) params.set('temperature', String(report.temperature));
+  if (report.humidity !== undefined) params.set('humidity', String(report.humidity));
   return params.toString();
 }

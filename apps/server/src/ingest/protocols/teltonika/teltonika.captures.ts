@@ -162,3 +162,24 @@ export const TELTONIKA_UNFRAMEABLE: readonly TeltonikaCapture[] = [
     '0000000000000000080100000113fc208dff00209cca800f14f650006f00d60400040004030101150316030001460000015d000100000000',
   ),
 ];
+
+/**
+ * Teltonika UDP datagrams (see teltonika.udp.ts). FIELD: the connectionless capture of Traccar's
+ * TeltonikaProtocolDecoderTest (testDecodeConnectionless, github.com/traccar/traccar at commit
+ * 014cf82a9e63a36e944e293932f9edf27e452919). WIKI: the "server received data" example of the
+ * Teltonika wiki's Codec page (revision 38516, 1 July 2019): its codec byte says 8E but its
+ * records are laid out as Codec 8 (1-byte IO ids: 30 IO elements in 9 + 12 + 7 + 2), so it is
+ * framed and refused as a bent data field, as a device sending it would be.
+ */
+export const TELTONIKA_UDP_CAPTURES: Record<string, readonly TeltonikaCapture[]> = {
+  'UDP Codec 8': [
+    field(
+      '0049cafe0122000f33353734353430373237313339373508010000015d3766f6a800003eef961ec6215e0063006d09003100070401000200f001c8000242381c18003201c7000000e10001',
+    ),
+  ],
+  'UDP Codec 8E as printed by the wiki': [
+    wiki(
+      '00A1CAFE001B000F3335363330373034323434313031338E010000013FEBDD19C8000F0E9FF0209A718000690000120000001E09010002000300040016014703F0001504C8000C0900910A00440B004D130044431555440000B5000BB60005422E9B180000CD0386CE000107C700000000F10000601A460000013C4800000BB84900000BB84A00000BB84C00000000024E0000000000000000CF000000000000000001',
+    ),
+  ],
+};

@@ -63,11 +63,11 @@ interface Step {
 }
 
 /** Notices of one decode call, allocated only when there is one. */
-interface Output {
+export interface Output {
   notices: DecodeNotice[] | undefined;
 }
 
-function notice(out: Output, kind: DecodeNotice['kind'], detail: string) {
+export function notice(out: Output, kind: DecodeNotice['kind'], detail: string) {
   (out.notices ??= []).push({ kind, detail });
 }
 
@@ -134,8 +134,11 @@ function readPacket(serial: string, buf: Buffer, out: Output): Step | undefined 
   }
 }
 
-/** The data field of a framed packet: AVL records, or a command answer (Codec 12 / 13). */
-function decodeData(data: Buffer, serial: string, out: Output): DecodedMessage {
+/**
+ * The data field of a framed packet (codec ID .. number of data 2, over TCP or UDP): AVL records,
+ * acknowledged with their count in 4 bytes, or a command answer (Codec 12 / 13).
+ */
+export function decodeData(data: Buffer, serial: string, out: Output): DecodedMessage {
   const codec = data.readUInt8(0);
   const count = data.readUInt8(1);
   const countAtEnd = data.readUInt8(data.length - 1);

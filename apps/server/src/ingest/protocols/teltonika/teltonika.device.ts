@@ -81,6 +81,36 @@ export function encodeTeltonikaAvl(records: readonly TeltonikaRecord[]): Buffer 
   return Buffer.concat([head, data, crc]);
 }
 
+/**
+ * One datagram of Teltonika UDP (see teltonika.udp.ts): UDP channel header (length, packet ID,
+ * type 0x01), AVL packet ID, the IMEI with its length, then the Codec 8E data field.
+ */
+export function encodeTeltonikaUdp(
+  imei: string,
+  packetId: number,
+  avlPacketId: number,
+  records: readonly TeltonikaRecord[],
+): Buffer {
+  const avl = encodeTeltonikaAvl(records);
+  const body = Buffer.concat([
+    Buffer.from([packetId >> 8, packetId & 0xff, 0x01, avlPacketId & 0xff]),
+    encodeTeltonikaImei(imei),
+    avl.subarray(8, avl.length - 4),
+  ]);
+  const head = Buffer.alloc(2);
+  head.writeUInt16BE(body.length);
+  return Buffer.concat([head, body]);
+}
+
+/** The server's answer to a datagram: its packet IDs and the records it accepted. */
+export function readTeltonikaUdpAck(
+  bytes: Uint8Array,
+): { packetId: number; avlPacketId: number; accepted: number } | undefined {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length !== 7 || b.readUInt16BE(0) !== 5 || b[4] !== 0x01) return undefined;
+  return { packetId: b.readUInt16BE(2), avlPacketId: b[5]!, accepted: b[6]! };
+}
+
 /** The server's answer to a packet: the number of records it accepted, or undefined if incomplete. */
 export function readTeltonikaAck(bytes: Uint8Array): number | undefined {
   if (bytes.length < 4) return undefined;

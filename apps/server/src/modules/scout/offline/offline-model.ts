@@ -1,13 +1,29 @@
-import type { ScoutModel, ScoutModelReply, ScoutModelRequest } from '../scout-model';
+import type {
+  ScoutModel,
+  ScoutModelMessage,
+  ScoutModelReply,
+  ScoutModelRequest,
+} from '../scout-model';
+import { fleetQuerySchema } from '../query/fleet-query';
+import { answerQuery } from '../query/query-answer';
+import { parseQuestion, type PreviousQuery } from '../query/query-parse';
+import type { QueryResult } from '../query/query-run';
+import { closestQuestions } from '../query/query-suggestions';
+import { QUERY_TEXTS } from '../query/query-texts';
 import { compose } from './offline-answer';
-import { plan } from './offline-plan';
+import { call, plan, previousTrackerIds } from './offline-plan';
 import { readQuestion } from './offline-reading';
 
+const say = (text: string): ScoutModelReply => ({ text, toolCalls: [] });
+
 /**
- * The built-in model Scout uses without a provider: it reads the latest question (intents
- * and the account's names, offline-reading.ts), calls the tools the question needs, and
- * writes the answer from their results. Behind the same interface as a provider's model, so
- * the agent, the tools and the app cannot tell them apart.
+ * The built-in model Scout uses without a provider. It parses the latest question into a
+ * fleet query (query/query-parse.ts) and asks it through the `fleet_query` tool; the kinds of
+ * question the parser leaves (shipment lists, alerts, dwell, geofences, creating a geofence)
+ * go to the intent reader (offline-reading.ts). A question neither maps is said to be one it
+ * cannot answer yet, with two it can, never answered with a listing of the fleet. Behind the
+ * same interface as a provider's model, so the agent, the tools and the app cannot tell them
+ * apart.
  */
 export class OfflineModel implements ScoutModel {
   readonly name = 'offline';
@@ -19,15 +35,55 @@ export class OfflineModel implements ScoutModel {
     const question = messages[asked]!.content.flatMap((b) =>
       b.type === 'text' ? [b.text] : [],
     ).join(' ');
-    const reading = readQuestion(question, await request.lexicon());
     const since = messages.slice(asked + 1);
-    if (since.length === 0) return plan(reading, messages.slice(0, asked));
     const results = new Map<string, unknown>();
     for (const message of since) {
       for (const block of message.content) {
         if (block.type === 'tool_result') results.set(block.name, JSON.parse(block.content));
       }
     }
-    return compose(reading, results);
+    if (results.has('fleet_query')) return answerQuery(results.get('fleet_query') as QueryResult);
+    const lexicon = await request.lexicon();
+    const reading = () => readQuestion(question, lexicon);
+    if (since.length > 0) return compose(reading(), results);
+
+    const history = messages.slice(0, asked);
+    const parsed = parseQuestion(question, lexicon, previousQuery(history));
+    const cannot = () => say(QUERY_TEXTS.cannotAnswer(...closestQuestions(question, lexicon)));
+    switch (parsed.kind) {
+      case 'query':
+        return { text: '', toolCalls: [call('fleet_query', parsed.query)] };
+      case 'ambiguous':
+        return say(QUERY_TEXTS.didYouMean(parsed.options));
+      case 'not_found':
+        return say(QUERY_TEXTS.notFound(parsed.what, parsed.words, parsed.near));
+      case 'refuse':
+        return say(QUERY_TEXTS.refused(parsed.action));
+      case 'unknown':
+        return cannot();
+      case 'pass': {
+        const r = reading();
+        return r.intent === 'unknown' ? cannot() : plan(r, history);
+      }
+    }
   }
+}
+
+/** The dialog's last fleet query and the trackers of its answer, for follow-ups ('them'). */
+function previousQuery(history: ScoutModelMessage[]): PreviousQuery | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    for (const block of history[i]!.content) {
+      if (block.type === 'tool_result' && block.name === 'fleet_query') {
+        const result = JSON.parse(block.content) as QueryResult;
+        const query = fleetQuerySchema.safeParse(result.query);
+        if (query.success) return { query: query.data, ids: result.device_ids };
+      }
+    }
+    if (history[i]!.role === 'user' && i < history.length - 1) {
+      // An answer of the intent reader before: its trackers, as a plain list.
+      const ids = previousTrackerIds(history.slice(i));
+      if (ids) return { query: fleetQuerySchema.parse({}), ids };
+    }
+  }
+  return undefined;
 }

@@ -18,7 +18,8 @@ import {
   useSetDefaultAddress,
   type Address,
 } from '../../../api/billing';
-import { ApiError } from '../../../api/client';
+import { ApiError, serverMessageOr } from '../../../api/client';
+import { confirmAction } from '../../../app/modals/confirmation';
 import { modals } from '../../../app/modals/modalQueue';
 import { useCurrentAccount } from '../../../app/session/useSession';
 import { toast } from '../../../app/toast';
@@ -52,9 +53,14 @@ function AddressCategory(props: {
     });
   };
   const onDelete = (address: Address) =>
-    remove.mutate(address.id, {
-      onSuccess: () => toast.success(BILLING_MESSAGES.addressDeleted),
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : null),
+    confirmAction({
+      title: 'Delete Address',
+      text: `Delete the ${category} address ${oneLine(address)}?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      onConfirm: () => remove.mutateAsync(address.id),
+      successMessage: BILLING_MESSAGES.addressDeleted,
+      errorMessage: serverMessageOr(null),
     });
 
   return (
@@ -88,7 +94,6 @@ function AddressCategory(props: {
                 variant="subtle"
                 color="red"
                 aria-label={`Delete ${oneLine(address)}`}
-                loading={remove.isPending && remove.variables === address.id}
                 onClick={() => onDelete(address)}
               >
                 <IconTrash size={16} />

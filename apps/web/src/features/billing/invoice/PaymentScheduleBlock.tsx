@@ -11,7 +11,8 @@ interface ScheduleProps {
 
 /**
  * 'Payment schedule' (spec 002 §2.8, §4.4): the upfront amount, 'N monthly payments of' an
- * amount with their due dates, and 'Continue to Payment'.
+ * amount with their due dates (and the last payment's amount when the rounding left it another),
+ * and 'Continue to Payment'.
  */
 export function PaymentScheduleBlock({
   billingTerm,
@@ -45,6 +46,14 @@ export function PaymentScheduleBlock({
                 {money(view.regular.amount)}
               </Text>
             </Group>
+            {view.last && (
+              <Group justify="space-between">
+                <Text size="sm">The last payment</Text>
+                <Text size="sm" fw={600}>
+                  {money(view.last.amount)}
+                </Text>
+              </Group>
+            )}
             <Text size="xs" c="dimmed">
               Due {regularDates.map(formatScheduleDate).join(', ')}
             </Text>

@@ -3,7 +3,6 @@ import {
   Button,
   Center,
   Group,
-  Image,
   Loader,
   Menu,
   Paper,
@@ -20,6 +19,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { AddressCard } from '../AddressCard';
 import { BillingStatusBadge } from '../BillingStatusBadge';
 import { DetailsHeading } from '../DetailsHeading';
+import { ProductThumbnail } from '../ProductThumbnail';
 import { formatBillingDate, money } from '../format';
 import { openInvoice } from './OrderListPage';
 import { OrderSummaryTable } from './OrderSummaryTable';
@@ -64,17 +64,12 @@ function LineItems({ order }: { order: Order }) {
             <Table.Tr key={item.id}>
               <Table.Td>
                 <Group wrap="nowrap" gap="sm">
-                  {item.product.thumbnail?.path ? (
-                    <Image
-                      src={item.product.thumbnail.path}
-                      alt={item.product.thumbnail.alias ?? ''}
-                      w={40}
-                      h={40}
-                      fit="contain"
-                    />
-                  ) : (
-                    <IconPackage size={32} aria-hidden />
-                  )}
+                  <ProductThumbnail
+                    path={item.product.thumbnail?.path}
+                    alt={item.product.thumbnail?.alias ?? item.product.title}
+                    size={40}
+                    fallback={<IconPackage size={32} aria-hidden />}
+                  />
                   <Text size="sm">{item.product.title}</Text>
                 </Group>
               </Table.Td>
@@ -95,32 +90,34 @@ function OrderSubscriptions({ id }: { id: number }) {
   if (subscriptions.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md">
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Subscription</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Next payment</Table.Th>
-            <Table.Th>Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subscriptions.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/manage/subscriptions/${s.id}`}>
-                  {s.devices[0]?.name ?? `#${s.id}`}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <BillingStatusBadge status={s.status} kind="subscription" />
-              </Table.Td>
-              <Table.Td>{formatBillingDate(s.renewal_date)}</Table.Td>
-              <Table.Td>{money(s.renewal_price ?? s.actual_price)}</Table.Td>
+      <Table.ScrollContainer minWidth={480}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Subscription</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Next payment</Table.Th>
+              <Table.Th>Total</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {subscriptions.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/manage/subscriptions/${s.id}`}>
+                    {s.devices[0]?.name ?? `#${s.id}`}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <BillingStatusBadge status={s.status} kind="subscription" />
+                </Table.Td>
+                <Table.Td>{formatBillingDate(s.renewal_date)}</Table.Td>
+                <Table.Td>{money(s.renewal_price ?? s.actual_price)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
 }

@@ -20,14 +20,20 @@ const INITIALISING = 'Payment system initialization...';
 const SAVED_POLL_MS = 1000;
 const SAVED_POLL_TRIES = 15;
 
-/** The card is saved by the provider's webhook: ask until the setup intent has a card. */
-async function waitForSavedCard(intentId: string): Promise<boolean> {
+/**
+ * The card is saved by the provider's webhook: ask until the setup intent has a card. Answers
+ * null once saved, else why not (the provider's message, e.g. a decline).
+ */
+async function waitForSavedCard(intentId: string): Promise<string | null> {
+  let error: string | null = null;
   for (let i = 0; i < SAVED_POLL_TRIES; i += 1) {
     const answer = await refreshSetupIntent(intentId);
-    if ('last4' in answer) return true;
+    if ('last4' in answer) return null;
+    error = answer.error;
+    if (error) return error;
     await new Promise((resolve) => setTimeout(resolve, SAVED_POLL_MS));
   }
-  return false;
+  return error ?? '';
 }
 
 /** New Payment Method (spec 002 §2.8, §4.6): a setup intent confirmed in the card form. */
@@ -68,7 +74,11 @@ export function NewPaymentMethodModal({ close, props }: ModalBodyProps) {
         setFailure(result.message ?? '');
         return;
       }
-      await waitForSavedCard(result.intentId || intent.id);
+      const unsaved = await waitForSavedCard(result.intentId || intent.id);
+      if (unsaved !== null) {
+        setFailure(unsaved);
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(accountId) });
       toast.success(BILLING_MESSAGES.paymentMethodAdded);
       close();

@@ -17,7 +17,8 @@ import {
   useSetDefaultPaymentMethod,
   type PaymentMethod,
 } from '../../../api/billing';
-import { ApiError } from '../../../api/client';
+import { ApiError, serverMessageOr } from '../../../api/client';
+import { confirmAction } from '../../../app/modals/confirmation';
 import { modals } from '../../../app/modals/modalQueue';
 import { useCurrentAccount } from '../../../app/session/useSession';
 import { toast } from '../../../app/toast';
@@ -31,13 +32,16 @@ function CardTile(props: { accountId: number; card: PaymentMethod }) {
   const name = `${brandName(card.brand)} ending in ${card.last4}`;
 
   const onDelete = () =>
-    remove.mutate(card.id, {
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.message
-            ? error.message
-            : BILLING_MESSAGES.paymentMethodDeleteFailed,
-        ),
+    confirmAction({
+      title: 'Delete Payment Method',
+      text: card.default
+        ? `Delete ${name}? It is the default card: the newest other card becomes the default.`
+        : `Delete ${name}?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      onConfirm: () => remove.mutateAsync(card.id),
+      successMessage: BILLING_MESSAGES.paymentMethodDeleted,
+      errorMessage: serverMessageOr(BILLING_MESSAGES.paymentMethodDeleteFailed),
     });
   const onDefault = () =>
     setDefault.mutate(card.id, {
@@ -52,13 +56,7 @@ function CardTile(props: { accountId: number; card: PaymentMethod }) {
             <IconCreditCard size={22} aria-hidden />
             <Text fw={600}>{brandName(card.brand)}</Text>
           </Group>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${name}`}
-            loading={remove.isPending}
-            onClick={onDelete}
-          >
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
             <IconTrash size={16} />
           </ActionIcon>
         </Group>

@@ -10,10 +10,11 @@ export function PlanCard(props: {
   months: number;
   prices: PlanPrices;
 }) {
-  const { monthly, annual } = props.prices;
+  const { monthly } = props.prices;
+  // Against the price this subscription charges, not the catalogue's annual plan.
   const saving =
     props.months === ANNUAL_PLAN_MONTHS && monthly !== null
-      ? annualSaving(monthly, annual ?? props.price)
+      ? annualSaving(monthly, props.price)
       : 0;
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-label={props.title}>

@@ -3,7 +3,6 @@ import {
   Button,
   Center,
   Group,
-  Image,
   Loader,
   Paper,
   SimpleGrid,
@@ -24,9 +23,12 @@ import {
 import { modals } from '../../../app/modals/modalQueue';
 import { BillingStatusBadge } from '../BillingStatusBadge';
 import { DetailsHeading } from '../DetailsHeading';
+import { ProductThumbnail } from '../ProductThumbnail';
 import { formatBillingDate, orderNumber } from '../format';
 import { PlanCard } from './PlanCard';
 import { planPrices } from './subscriptionPlans';
+
+const NO_TRACKER = 'No tracker is assigned to this subscription.';
 
 const MODAL_OF = {
   cancel: 'cancel-subscription',
@@ -49,16 +51,25 @@ function DateLine({ label, value }: { label: string; value: string | null | unde
 
 function DeviceCard({ subscription }: { subscription: Subscription }) {
   const device = subscription.devices[0];
-  if (!device) return null;
+  if (!device) {
+    return (
+      <Paper withBorder radius="md" p="md" aria-label="Device">
+        <Text size="sm" c="dimmed">
+          {NO_TRACKER}
+        </Text>
+      </Paper>
+    );
+  }
   const thumbnail = device.model?.product?.thumbnail?.path;
   return (
     <Paper withBorder radius="md" p="md" aria-label="Device">
       <Group wrap="nowrap">
-        {thumbnail ? (
-          <Image src={thumbnail} alt="" w={64} h={64} fit="contain" />
-        ) : (
-          <IconDeviceMobile size={48} aria-hidden />
-        )}
+        <ProductThumbnail
+          path={thumbnail}
+          alt={device.model?.name ?? ''}
+          size={64}
+          fallback={<IconDeviceMobile size={48} aria-hidden />}
+        />
         <Stack gap={2}>
           <Text fw={600}>{device.name || '-'}</Text>
           <Text size="sm">Serial: {device.serial || '-'}</Text>
@@ -77,30 +88,32 @@ function RelatedOrders({ id }: { id: number }) {
       <Title order={3} size="h5" mb="sm">
         Related Orders
       </Title>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Order Number</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((order) => (
-            <Table.Tr key={order.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/manage/orders/${order.id}`}>
-                  {orderNumber(order.id)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{formatBillingDate(order.created_at)}</Table.Td>
-              <Table.Td>
-                <BillingStatusBadge status={order.status} />
-              </Table.Td>
+      <Table.ScrollContainer minWidth={360}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Order Number</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Status</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/manage/orders/${order.id}`}>
+                    {orderNumber(order.id)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatBillingDate(order.created_at)}</Table.Td>
+                <Table.Td>
+                  <BillingStatusBadge status={order.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {orders.isSuccess && rows.length === 0 && (
         <Text size="sm" c="dimmed" mt="sm">
           No orders yet.

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Select, Table } from '@mantine/core';
+import { Select, Table, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useSubscriptions } from '../../../api/billing';
 import { useCurrentAccount } from '../../../app/session/useSession';
 import { BillingStatusBadge } from '../BillingStatusBadge';
-import { cutText, formatBillingDate, SUBSCRIPTION_NAME_MAX } from '../format';
+import { cutText, formatBillingDate, MISSING, SUBSCRIPTION_NAME_MAX } from '../format';
 import { ManageList } from '../ManageList';
 import { billingStatusLabel } from '../status';
 import { useListPaging } from '../useListPaging';
+import { noTrackerLabel } from './subscriptionPlans';
 
 /** The statuses the list's filter offers (spec 002 §2.3). */
 export const SUBSCRIPTION_FILTER_STATUSES = [
@@ -71,8 +72,17 @@ export function SubscriptionListPage() {
             style={{ cursor: 'pointer' }}
             onClick={() => void navigate(`/manage/subscriptions/${subscription.id}`)}
           >
-            <Table.Td>{cutText(device?.name, SUBSCRIPTION_NAME_MAX)}</Table.Td>
-            <Table.Td>{device?.serial || '-'}</Table.Td>
+            <Table.Td>
+              {device ? (
+                cutText(device.name, SUBSCRIPTION_NAME_MAX)
+              ) : (
+                // A plan whose tracker was returned: say so, and which plan it is.
+                <Text size="sm" c="dimmed" span>
+                  {noTrackerLabel(subscription)}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{device?.serial || MISSING}</Table.Td>
             <Table.Td>{formatBillingDate(subscription.renewal_date)}</Table.Td>
             <Table.Td>{formatBillingDate(subscription.start_at)}</Table.Td>
             <Table.Td>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@waymark/domain';
-import { planPrices } from './subscriptionPlans';
+import { noTrackerLabel, planPrices } from './subscriptionPlans';
 
 const product = (id: number, monthly: number, annual: number): Product => ({
   id,
@@ -27,5 +27,12 @@ describe('a subscription plan prices', () => {
   it('falls back to the only subscription product, and to nothing', () => {
     expect(planPrices({ price: 1, months: 1 }, [product(1, 1999, 19999)]).annual).toBe(19999);
     expect(planPrices({ price: 1, months: 1 }, [])).toEqual({ monthly: null, annual: null });
+  });
+});
+
+describe('a subscription without a tracker', () => {
+  it('names the subscription and its plan instead of dashes', () => {
+    expect(noTrackerLabel({ id: 12, months: 1 })).toBe('No tracker · Subscription #12 (Monthly)');
+    expect(noTrackerLabel({ id: 3, months: 12 })).toBe('No tracker · Subscription #3 (Annual)');
   });
 });

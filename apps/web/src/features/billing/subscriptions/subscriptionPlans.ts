@@ -1,6 +1,7 @@
 import {
   ANNUAL_PLAN_MONTHS,
   MONTHLY_PLAN_MONTHS,
+  planLabel,
   type Product,
   type Subscription,
 } from '@waymark/domain';
@@ -29,4 +30,12 @@ export function planPrices(
   const priceOf = (months: number) =>
     product?.plans.find((plan) => plan.months === months)?.price ?? null;
   return { monthly: priceOf(MONTHLY_PLAN_MONTHS), annual: priceOf(ANNUAL_PLAN_MONTHS) };
+}
+
+/**
+ * What a subscription without a tracker (its tracker was returned or not yet assigned) shows
+ * instead of a device name: 'No tracker · Subscription #12 (Monthly)', never a row of dashes.
+ */
+export function noTrackerLabel(subscription: Pick<Subscription, 'id' | 'months'>): string {
+  return `No tracker · Subscription #${subscription.id} (${planLabel(subscription.months)})`;
 }

@@ -1,7 +1,6 @@
-import '@mantine/dates/styles.css';
 import { Stack } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import { browserZone, fromWall, RANGE_DISPLAY_FORMAT, toWall } from '../../../components/dateRange';
+import { browserZone } from '../../../components/dateRange';
+import { DateTimeInput } from '../../../components/DateTimeInput';
 
 interface ScheduleInputsProps {
   start: Date | null;
@@ -14,9 +13,9 @@ interface ScheduleInputsProps {
 }
 
 /**
- * The shipment's start and scheduled end, on the browser's clocks in the pickers' format
- * (spec 001 §9 'MM/dd/yyyy @ h:mm a'). Not the shared DateRangePicker: that one chooses
- * ranges of history (presets up to now, 3 months back), a schedule lies ahead.
+ * The shipment's start and scheduled end in the one date-time input, on the browser's clocks.
+ * Not the shared DateRangePicker: that one chooses ranges of history (presets up to now, 3
+ * months back), a schedule lies ahead.
  */
 export function ScheduleInputs({
   start,
@@ -28,38 +27,28 @@ export function ScheduleInputs({
   endError,
 }: ScheduleInputsProps) {
   const zone = browserZone();
-  const common = {
-    valueFormat: RANGE_DISPLAY_FORMAT,
-    clearable: true,
-    withAsterisk: true,
-    // Hours 0-23 and minutes 0-59 (spec 001 §5), named for screen readers and tests.
-    timePickerProps: {
-      format: '24h' as const,
-      hoursInputLabel: 'Hours',
-      minutesInputLabel: 'Minutes',
-    },
-    submitButtonProps: { 'aria-label': 'Apply date' },
-    ariaLabels: { previousMonth: 'Previous month', nextMonth: 'Next month' },
-    firstDayOfWeek: 0 as const,
-  };
   return (
     // One under the other: 'MM/dd/yyyy @ h:mm a' wraps in half of the 440 px panel.
     <Stack gap="sm">
-      <DateTimePicker
+      <DateTimeInput
         label="Start date"
-        value={start ? toWall(start, zone) : null}
-        onChange={(wall) => onStart(wall ? fromWall(wall, zone) : null)}
+        value={start}
+        onChange={onStart}
         onDropdownClose={() => onBlur('start_at')}
         error={startError}
-        {...common}
+        zone={zone}
+        clearable
+        withAsterisk
       />
-      <DateTimePicker
+      <DateTimeInput
         label="End date"
-        value={end ? toWall(end, zone) : null}
-        onChange={(wall) => onEnd(wall ? fromWall(wall, zone) : null)}
+        value={end}
+        onChange={onEnd}
         onDropdownClose={() => onBlur('end_at')}
         error={endError}
-        {...common}
+        zone={zone}
+        clearable
+        withAsterisk
       />
     </Stack>
   );

@@ -24,6 +24,7 @@ import {
   type FieldErrors,
   type ShipmentCreateValues,
 } from './shipmentForm';
+import { useLeftFields } from '../../../components/useLeftFields';
 
 /** The fields that show a message of their own; a 422 on anything else is a toast. */
 const FIELDS = new Set([
@@ -52,7 +53,7 @@ export function ShipmentCreateForm({ accountId, onSaved, onCancel }: ShipmentCre
   const [values, setValues] = useState<ShipmentCreateValues>(emptyShipmentForm);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [touched, leave] = useLeftFields();
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const devices = useDeviceList(accountId);
   const geofences = useGeofences(accountId);
@@ -81,8 +82,6 @@ export function ShipmentCreateForm({ accountId, onSaved, onCancel }: ShipmentCre
     setValues((v) => ({ ...v, ...patch }));
     setServerErrors({});
   };
-  const leave = (field: string) =>
-    setTouched((fields) => (fields.has(field) ? fields : new Set(fields).add(field)));
   const flyTo = (side: 'from' | 'to') => (place: Place) =>
     setFocus({ key: `${side}-${place.lat},${place.lng}`, lat: place.lat, lng: place.lng });
 

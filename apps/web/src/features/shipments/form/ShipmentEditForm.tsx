@@ -24,6 +24,7 @@ import {
   type FieldErrors,
   type ShipmentEditValues,
 } from './shipmentForm';
+import { useLeftFields } from '../../../components/useLeftFields';
 
 interface ShipmentEditFormProps {
   accountId: number;
@@ -46,7 +47,7 @@ export function ShipmentEditForm({
   const [values, setValues] = useState<ShipmentEditValues>(() => editFormOf(shipment));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [touched, leave] = useLeftFields();
   const update = useUpdateShipment(accountId, shipment.id);
   const end = useEndShipment(accountId, shipment.id);
   const busy = update.isPending || end.isPending;
@@ -61,8 +62,6 @@ export function ShipmentEditForm({
     setValues((v) => ({ ...v, ...patch }));
     setServerErrors({});
   };
-  const leave = (field: string) =>
-    setTouched((fields) => (fields.has(field) ? fields : new Set(fields).add(field)));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

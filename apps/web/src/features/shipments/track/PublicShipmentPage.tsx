@@ -13,6 +13,7 @@ import { ShipmentEvents } from '../ShipmentEvents';
 import { ShipmentField } from '../ShipmentField';
 import { ShipmentStatusBadge } from '../ShipmentStatusBadge';
 import {
+  arrivalText,
   PUBLIC_LOAD_ERROR,
   publicEndedAt,
   publicFramePoints,
@@ -21,6 +22,12 @@ import {
 
 function PublicMap({ uuid, shipment: s }: { uuid: string; shipment: PublicShipment }) {
   const frame = useMemo(() => publicFramePoints(s), [s]);
+  const destination = s.destination;
+  const to = useMemo(
+    () =>
+      destination ? { lngLat: destination.location, name: destination.name, point: true } : null,
+    [destination],
+  );
   return (
     <Suspense fallback={mapFallback}>
       <ShipmentMap
@@ -28,6 +35,7 @@ function PublicMap({ uuid, shipment: s }: { uuid: string; shipment: PublicShipme
         status={s.status}
         path={s.path ?? []}
         position={s.current_position ?? null}
+        to={to}
         frame={frame}
         fitKey={`public-shipment-${uuid}`}
         label="Shipment map"
@@ -40,6 +48,7 @@ function Details({ shipment: s }: { shipment: PublicShipment }) {
   // 'time ago' moves on between refreshes too.
   const now = useNow();
   const ended = publicEndedAt(s);
+  const arriving = arrivalText(s, now);
   return (
     <Stack gap="sm" component="section" aria-label="Shipment">
       {/* Wraps on a phone rather than cutting the badge short. */}
@@ -52,6 +61,16 @@ function Details({ shipment: s }: { shipment: PublicShipment }) {
       <ShipmentField label="Scheduled Start">{formatShipmentTime(s.start_at)}</ShipmentField>
       <ShipmentField label="Scheduled End">{formatShipmentTime(s.end_at)}</ShipmentField>
       {ended && <ShipmentField label="Actual End">{formatShipmentTime(ended)}</ShipmentField>}
+      {s.destination && (
+        <ShipmentField label="Destination">
+          {s.destination.name}
+          {arriving && (
+            <Text component="span" display="block" size="sm" c="blue.8" fw={500}>
+              {arriving}
+            </Text>
+          )}
+        </ShipmentField>
+      )}
       <Stack gap="xs" component="section" aria-labelledby="public-shipment-events">
         <Title order={2} size="h5" id="public-shipment-events">
           Events

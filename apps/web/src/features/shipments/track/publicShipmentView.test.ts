@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SHIPMENT_STATUSES, type ShipmentPoint } from '@waymark/domain';
-import { publicEndedAt, publicFramePoints, showsPublicBadge } from './publicShipmentView';
+import {
+  arrivalText,
+  publicEndedAt,
+  publicFramePoints,
+  showsPublicBadge,
+} from './publicShipmentView';
 
 const point = (lng: number, lat: number): ShipmentPoint => ({
   location: [lng, lat],
@@ -26,14 +31,33 @@ describe('public shipment page', () => {
     expect(publicEndedAt({ status: 'in-progress', ended_at: 'stale' })).toBeNull();
   });
 
-  it('frames the path and the current position', () => {
+  it('frames the path, the current position and the destination', () => {
     expect(
-      publicFramePoints({ path: [point(1, 2), point(3, 4)], current_position: point(5, 6) }),
+      publicFramePoints({
+        path: [point(1, 2), point(3, 4)],
+        current_position: point(5, 6),
+        destination: { name: 'Yard', location: [7, 8] },
+      }),
     ).toEqual([
       [1, 2],
       [3, 4],
       [5, 6],
+      [7, 8],
     ]);
-    expect(publicFramePoints({})).toEqual([]);
+    expect(publicFramePoints({ destination: null })).toEqual([]);
+  });
+
+  it('says when an ongoing shipment should arrive, in the local zone, to five minutes', () => {
+    // Local times, so the test reads the same in any zone.
+    const now = new Date(2026, 11, 2, 9, 0);
+    const at = (h: number, m: number, day = 2) => new Date(2026, 11, day, h, m).toISOString();
+    expect(arrivalText({ status: 'in-progress', estimated_end_at: at(12, 31) }, now)).toBe(
+      'arriving about 12:30 pm',
+    );
+    expect(arrivalText({ status: 'running-late', estimated_end_at: at(9, 3, 3) }, now)).toBe(
+      'arriving about Dec 3, 9:05 am',
+    );
+    expect(arrivalText({ status: 'in-progress', estimated_end_at: null }, now)).toBeNull();
+    expect(arrivalText({ status: 'completed', estimated_end_at: at(12, 31) }, now)).toBeNull();
   });
 });

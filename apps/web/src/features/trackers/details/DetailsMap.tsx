@@ -1,14 +1,17 @@
-import { useMemo, useState } from 'react';
-import { Box } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Box, Switch } from '@mantine/core';
 import type { ApiPosition, ApiStop, DeviceDetails } from '@waymark/domain';
 import {
   AccuracyLayer,
+  FilteredFixesLayer,
   FleetMap,
+  FollowCamera,
   MapCamera,
   StopsLayer,
   TrackersLayer,
   TrailLayer,
 } from '../../../map';
+import { useLivePosition } from '../../../api/livePositions';
 import { useAbility } from '../../../app/session/useSession';
 import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
 
@@ -16,11 +19,15 @@ interface DetailsMapProps {
   tracker: DeviceDetails;
   /** Position history of the chosen range, oldest first. */
   positions: readonly ApiPosition[];
+  /** Filtered fixes of the range the user asked to see, greyed (none otherwise). */
+  filtered: readonly ApiPosition[];
   stops: readonly ApiStop[];
   /** The user's choice of range the positions belong to (useDetailsRange's historyChoice). */
   rangeChoice: number;
   /** False while `positions` are still the previous range's, shown until the new ones come. */
   rangeLoaded: boolean;
+  /** More layers of the screen (the replay's marker). */
+  children?: ReactNode;
 }
 
 /**
@@ -30,14 +37,23 @@ interface DetailsMapProps {
 export function DetailsMap({
   tracker,
   positions,
+  filtered,
   stops,
   rangeChoice,
   rangeLoaded,
+  children,
 }: DetailsMapProps) {
   // The popup of the tracker starts open; closing it is the user's choice.
   const [selected, setSelected] = useState<number | null>(tracker.id);
   const canManageGeofences = useAbility()?.can('manage', 'Geofences') ?? false;
   const current = tracker.current_position;
+  // Follow mode keeps the tracker in view as live positions move it.
+  const [follow, setFollow] = useState(false);
+  const live = useLivePosition(tracker.id, current);
+  const followed = useMemo(
+    (): [number, number] | null => (follow && live ? [live.lng, live.lat] : null),
+    [follow, live],
+  );
   const accuracy = useMemo(
     () => (current ? [...positions, current] : positions),
     [positions, current],
@@ -53,20 +69,32 @@ export function DetailsMap({
   const fitKey = `tracker-${tracker.id}-range-${rangeChoice}`;
 
   return (
-    <Box h={{ base: 360, md: 'calc(100vh - 220px)' }} mih={360} pos="relative">
-      <FleetMap mode="single" aria-label="Tracker map">
-        <AccountGeofencesLayer accountId={tracker.account_id} />
-        <AccuracyLayer positions={accuracy} />
-        <TrailLayer points={positions} />
-        <StopsLayer stops={stops} />
-        <TrackersLayer
-          trackers={[tracker]}
-          selectedId={selected}
-          onSelect={setSelected}
-          popupAccess={{ accountId: tracker.account_id, canManageGeofences }}
-        />
-        <MapCamera points={points} fitKey={fitKey} />
-      </FleetMap>
-    </Box>
+    <>
+      <Switch
+        label="Follow"
+        size="sm"
+        checked={follow}
+        onChange={(event) => setFollow(event.currentTarget.checked)}
+      />
+      <Box h={{ base: 360, md: 'calc(100vh - 320px)' }} mih={360} pos="relative">
+        {/* The legend starts closed: open, it covered the tracker on this small map. */}
+        <FleetMap mode="single" legend="collapsed" aria-label="Tracker map">
+          <AccountGeofencesLayer accountId={tracker.account_id} />
+          <AccuracyLayer positions={accuracy} />
+          <TrailLayer points={positions} />
+          <FilteredFixesLayer points={filtered} />
+          <StopsLayer stops={stops} />
+          <TrackersLayer
+            trackers={[tracker]}
+            selectedId={selected}
+            onSelect={setSelected}
+            popupAccess={{ accountId: tracker.account_id, canManageGeofences }}
+          />
+          <MapCamera points={points} fitKey={fitKey} />
+          {follow && <FollowCamera point={followed} />}
+          {children}
+        </FleetMap>
+      </Box>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import {
   Accordion,
   Alert,
@@ -20,6 +20,8 @@ import {
   useDevice,
   useDeviceMeta,
   useDevicePositions,
+  useFilteredCount,
+  useFilteredFixes,
   useDeviceStops,
 } from '../../../api/deviceDetails';
 import { useSession } from '../../../app/session/useSession';
@@ -30,6 +32,7 @@ import type { BackLink } from './backLink';
 import { CommandsPanel } from './CommandsPanel';
 import { useAccountPositions } from '../../../api/realtime';
 import { DetailsMap } from './DetailsMap';
+import { FilteredFixesNotice } from './FilteredFixesNotice';
 import { DetailsTopBar } from './DetailsTopBar';
 import { EventsPanel } from './EventsPanel';
 import { failureMessage, isNotFound } from './feedback';
@@ -39,6 +42,10 @@ import { SlaPanel } from './SlaPanel';
 import { SubscriptionPanel } from './SubscriptionPanel';
 import { useAutoRefresh, useDetailsRange } from './useDetailsRange';
 import { fixNotice, useDetailsNotices } from './useDetailsNotices';
+import { ReplayOnMap } from './replay/ReplayOnMap';
+import { ReplayPanel } from './replay/ReplayPanel';
+import { useHistoryReplay } from './replay/useHistoryReplay';
+import { useRangeTrips } from './replay/useRangeTrips';
 
 interface DeviceDetailsViewProps {
   accountId: number;
@@ -71,7 +78,13 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
   const history = found ? period.history : null;
   const positions = useDevicePositions(accountId, deviceId, history);
   const stops = useDeviceStops(accountId, deviceId, history);
+  const filteredCount = useFilteredCount(accountId, deviceId, history);
+  const [showFiltered, setShowFiltered] = useState(false);
+  const filtered = useFilteredFixes(accountId, deviceId, history, showFiltered);
   const rangeLoading = positions.isFetching || stops.isFetching;
+  const { timeline, range: replayRange, replay } = useHistoryReplay(positions.data ?? NO_POSITIONS);
+  const rangeTrips = useRangeTrips(accountId, deviceId, history);
+  const hasHistory = timeline.positions.length > 0;
 
   const { refresh: refreshRange } = period;
   const refresh = useCallback(() => {
@@ -215,13 +228,30 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
                 {notice}
               </Text>
             )}
+            <FilteredFixesNotice
+              count={filteredCount.data?.filtered ?? 0}
+              shown={showFiltered}
+              onShown={setShowFiltered}
+            />
             <DetailsMap
               tracker={tracker}
               positions={positions.data ?? NO_POSITIONS}
+              filtered={showFiltered ? (filtered.data ?? NO_POSITIONS) : NO_POSITIONS}
               stops={stops.data ?? NO_STOPS}
               rangeChoice={period.historyChoice}
               rangeLoaded={positions.isSuccess && !positions.isPlaceholderData}
-            />
+            >
+              {hasHistory && <ReplayOnMap clock={replay.clock} timeline={timeline} />}
+            </DetailsMap>
+            {hasHistory && (
+              <ReplayPanel
+                replay={replay}
+                timeline={timeline}
+                range={replayRange}
+                trips={rangeTrips.trips}
+                tripsLoading={rangeTrips.loading}
+              />
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

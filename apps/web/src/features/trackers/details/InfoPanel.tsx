@@ -7,9 +7,11 @@ import {
   type DeviceDetails,
 } from '@waymark/domain';
 import type { ReactNode } from 'react';
+import { useLivePosition } from '../../../api/livePositions';
+import { formatMiles } from '../../reports/fleet/fleetFormat';
 import { formatMoment } from './feedback';
 import { InlineEdit } from './InlineEdit';
-import { useDeviceSave } from './useDeviceSave';
+import { deviceFieldError, useDeviceSave } from './useDeviceSave';
 
 const BATTERY_COLOURS = { red: 'red', yellow: 'yellow', green: 'green', empty: 'gray' } as const;
 
@@ -35,7 +37,8 @@ interface InfoPanelProps {
  */
 export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
   const { save, saving } = useDeviceSave(device.account_id, device.id);
-  const position = device.current_position;
+  // The newest fix, live ones included, as the map's popup shows it.
+  const position = useLivePosition(device.id, device.current_position);
   return (
     <Stack gap="sm">
       <Field label="Name">
@@ -45,6 +48,7 @@ export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
           editable={canUpdate}
           saving={saving}
           onSave={(name) => save('name', name)}
+          validate={(name) => deviceFieldError('name', name)}
         />
       </Field>
       <SimpleGrid cols={2} spacing="sm">
@@ -72,6 +76,10 @@ export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
           )}
         </Field>
       </SimpleGrid>
+      {position?.odometer != null && (
+        // The distance the pipeline has counted for it (or the tracker's own odometer).
+        <Field label="Odometer">{formatMiles(position.odometer)}</Field>
+      )}
       {(device.iccid !== null || device.external_voltage !== null) && (
         // Reported by the tracker itself (GT06 information packets, Teltonika IO 66): shown
         // only when it reported them.

@@ -12,6 +12,8 @@ interface InlineEditProps {
   saving: boolean;
   /** Resolves when saved; a rejection keeps the editor open with the typed text. */
   onSave: (value: string) => Promise<unknown>;
+  /** What is wrong with the typed text, shown under it as it is typed (Save waits). */
+  validate?: ((value: string) => string | undefined) | undefined;
 }
 
 /**
@@ -26,6 +28,7 @@ export function InlineEdit({
   placeholder,
   saving,
   onSave,
+  validate,
 }: InlineEditProps) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(value);
@@ -57,7 +60,9 @@ export function InlineEdit({
     );
   }
 
+  const error = text === value ? undefined : validate?.(text);
   const save = () => {
+    if (error) return;
     onSave(text).then(
       () => setEditing(false),
       // The caller has shown why; the text stays so nothing typed is lost.
@@ -71,6 +76,7 @@ export function InlineEdit({
         aria-label={label}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
+        error={error}
         autoFocus
         {...(multiline ? { autosize: true, minRows: 2, maxRows: 8 } : {})}
       />
@@ -85,7 +91,12 @@ export function InlineEdit({
         >
           Cancel
         </Button>
-        <Button size="xs" onClick={save} disabled={text === value} loading={saving}>
+        <Button
+          size="xs"
+          onClick={save}
+          disabled={text === value || error !== undefined}
+          loading={saving}
+        >
           Save
         </Button>
       </Group>

@@ -1,5 +1,5 @@
 import { InlineEdit } from './InlineEdit';
-import { useDeviceSave } from './useDeviceSave';
+import { deviceFieldError, useDeviceSave } from './useDeviceSave';
 
 interface NotesPanelProps {
   accountId: number;
@@ -18,6 +18,7 @@ export function NotesPanel({ accountId, deviceId, note, canUpdate }: NotesPanelP
       editable={canUpdate}
       multiline
       placeholder="No note"
+      validate={(text) => deviceFieldError('note', text)}
       saving={saving}
       onSave={(text) => save('note', text)}
     />

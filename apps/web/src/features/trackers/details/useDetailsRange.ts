@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
 import type { HistoryRange } from '../../../api/deviceDetails';
 import {
   presetRange,
@@ -25,6 +26,18 @@ interface RangeState extends DateRange {
   choice: number;
 }
 
+/**
+ * A range in the URL (`?from=…&to=…`, ISO instants, as the fleet reports link a trip) opens
+ * instead of today, as a custom range.
+ */
+function linked(search: URLSearchParams): RangeState | null {
+  const start = Date.parse(search.get('from') ?? '');
+  const end = Date.parse(search.get('to') ?? '');
+  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) return null;
+  const now = new Date(Math.max(Date.now(), end));
+  return { start: new Date(start), end: new Date(end), preset: 'Custom Range', now, choice: 0 };
+}
+
 function today(): RangeState {
   const now = new Date();
   // Tracker details opens on the start of today, on the UTC clocks its picker uses.
@@ -38,7 +51,8 @@ function today(): RangeState {
  * last change. A refresh moves the end of a range that reaches the present up to the present.
  */
 export function useDetailsRange() {
-  const [state, setState] = useState<RangeState>(today);
+  const [search] = useSearchParams();
+  const [state, setState] = useState<RangeState>(() => linked(search) ?? today());
   const [autoRefresh, setAutoRefresh] = useLocalStorage({
     key: AUTO_REFRESH_KEY,
     defaultValue: false,

@@ -44,8 +44,9 @@ interface ScreenColumnsProps {
 
 /**
  * The frame of the trackers and group screens: list on the left, map in the centre and, on the
- * trackers screen, Scout on the right on wide screens, resizable; one of them below 768 px. Fixed under the 63 px header, so the list and
- * the map scroll inside it.
+ * trackers screen, Scout on the right on wide screens, resizable; one of them below 768 px. It
+ * fills the window under the header and banners (data-fills-window), so the list and the map
+ * scroll inside it.
  */
 export function ScreenColumns({
   oneColumn,
@@ -64,15 +65,7 @@ export function ScreenColumns({
   ];
   const shown = column === 'right' && right === undefined ? 'left' : column;
   return (
-    <Box
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        flex: 'none',
-        height: 'calc(100dvh - 63px)',
-        overflow: 'hidden',
-      }}
-    >
+    <Box data-fills-window style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       {oneColumn ? (
         <>
           <SegmentedControl

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { ActionIcon, Box, CloseButton, Group, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { useSearchShortcut } from '../../../app/shell/keyboardShortcuts';
 import { SEARCH_DEBOUNCE_MS } from './preferences';
 
 /** How long the search field takes to slide open or shut. */
@@ -16,16 +17,26 @@ export function SearchBox({
   value,
   onSearch,
   placeholder = 'Search Trackers...',
+  shortcut = false,
 }: {
   value: string;
   onSearch: (text: string) => void;
   /** Also the accessible name, without the dots. */
   placeholder?: string;
+  /** The screen's main search: `/` opens and focuses it. */
+  shortcut?: boolean;
 }) {
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(true);
   const report = useDebouncedCallback(onSearch, SEARCH_DEBOUNCE_MS);
   const fieldId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const focus = useCallback(() => {
+    setOpen(true);
+    // Once open the field is no longer inert and can take the focus.
+    requestAnimationFrame(() => input.current?.focus());
+  }, []);
+  useSearchShortcut(shortcut ? focus : null);
   const clear = () => {
     report.cancel();
     setText('');
@@ -65,6 +76,7 @@ export function SearchBox({
         inert={!open}
       >
         <TextInput
+          ref={input}
           size="sm"
           placeholder={placeholder}
           aria-label={placeholder.replace(/\.+$/, '')}

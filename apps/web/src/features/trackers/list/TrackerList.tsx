@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Checkbox, Group, Pagination, Select, Text } from '@mantine/core';
 import type { DeviceListItem } from '@waymark/domain';
 import { PAGE_SIZES, pageCount, type PageSize } from './filters';
@@ -10,6 +11,9 @@ interface TrackerListProps {
   page: number;
   pageSize: PageSize;
   selected: ReadonlySet<number>;
+  now: Date;
+  /** Shown between select-all and the count: the sort. */
+  toolbar?: ReactNode;
   canOpenCancelled: boolean;
   onPage: (page: number) => void;
   onPageSize: (size: PageSize) => void;
@@ -40,6 +44,7 @@ export function TrackerList(props: TrackerListProps) {
           indeterminate={someChecked}
           onChange={(e) => props.onSelectAll(e.currentTarget.checked)}
         />
+        {props.toolbar}
         <Text size="xs" c="dimmed" data-testid="tracker-count">
           {total} {total === 1 ? 'tracker' : 'trackers'}
         </Text>
@@ -59,6 +64,7 @@ export function TrackerList(props: TrackerListProps) {
           <TrackerRow
             device={device}
             checked={selected.has(device.id)}
+            now={props.now}
             clickable={device.subscription_status !== 'cancelled' || props.canOpenCancelled}
             onCheck={props.onCheck}
             onOpen={props.onOpen}

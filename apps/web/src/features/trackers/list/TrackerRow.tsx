@@ -8,6 +8,8 @@ import { TrackerSummary } from './TrackerSummary';
 interface TrackerRowProps {
   device: DeviceListItem;
   checked: boolean;
+  /** The list's clock, for the status the row shows. */
+  now: Date;
   /** Cancelled trackers open only for B2B accounts (spec 000 §6). */
   clickable: boolean;
   onCheck: (id: number, checked: boolean) => void;
@@ -18,6 +20,7 @@ interface TrackerRowProps {
 export const TrackerRow = memo(function TrackerRow({
   device,
   checked,
+  now,
   clickable,
   onCheck,
   onOpen,
@@ -47,7 +50,7 @@ export const TrackerRow = memo(function TrackerRow({
         onChange={(e) => onCheck(device.id, e.currentTarget.checked)}
       />
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        <TrackerSummary device={device} position={p} />
+        <TrackerSummary device={device} position={p} now={now} />
         {device.note && (
           <Text size="xs" fs="italic" lineClamp={2}>
             {device.note}

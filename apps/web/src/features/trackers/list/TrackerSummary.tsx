@@ -1,7 +1,12 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import type { DeviceListItem } from '@waymark/domain';
+import {
+  FLEET_STATUS_LABELS,
+  formatSpeed,
+  motionStatus,
+  type DeviceListItem,
+} from '@waymark/domain';
 import { BatteryBadge } from '../../../components/BatteryBadge';
 import { RANGE_DISPLAY_FORMAT } from '../../../components/dateRange';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -12,6 +17,8 @@ dayjs.extend(relativeTime);
 export function mapsLink(lat: number, lng: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
 }
+
+const STATUS_COLOURS = { moving: 'teal.8', stopped: 'gray.7', offline: 'red.8' } as const;
 
 /** Spec 001 §8: the moment of the last fix, shown over its relative time. */
 const lastConnected = (timestamp: string) =>
@@ -25,10 +32,14 @@ const lastConnected = (timestamp: string) =>
 export function TrackerSummary({
   device,
   position: p,
+  now,
 }: {
   device: DeviceListItem;
   position: DeviceListItem['current_position'];
+  /** Given, the row says whether the tracker is moving, stopped or offline (the chips' rule). */
+  now?: Date;
 }) {
+  const status = now ? motionStatus({ ...device, current_position: p }, now) : null;
   return (
     <>
       <Group gap={6} wrap="nowrap" justify="space-between">
@@ -40,9 +51,23 @@ export function TrackerSummary({
           <StatusBadge status={device.subscription_status} hasData={p !== null} />
         </Group>
       </Group>
-      <Text size="xs" c="dimmed" truncate="end">
-        {device.model_title} · {device.serial}
-      </Text>
+      <Group gap={6} wrap="nowrap" justify="space-between">
+        <Text size="xs" c="dimmed" truncate="end">
+          {device.model_title} · {device.serial}
+        </Text>
+        {status && (
+          <Text
+            size="xs"
+            fw={500}
+            c={STATUS_COLOURS[status]}
+            style={{ flex: 'none' }}
+            data-testid="tracker-status"
+          >
+            {FLEET_STATUS_LABELS[status]}
+            {status === 'moving' && p ? ` · ${formatSpeed(p.speed)}` : ''}
+          </Text>
+        )}
+      </Group>
       {p ? (
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Anchor

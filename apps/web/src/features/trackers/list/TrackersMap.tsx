@@ -5,9 +5,9 @@ import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
 
 /**
  * A map of trackers, clustered, over the account's geofences; loaded lazily with MapLibre.
- * The lists (trackers, groups) open on the spec's initial view, framed to the trackers only
- * when it would show none of them; a map of one object (a group) passes `frameKey` and is
- * framed to its trackers once per key.
+ * Its first view frames every tracker it is given (issue 35.28: the spec's initial view over
+ * the USA showed 4 of 60), once per account; a map of one object (a group) passes `frameKey`
+ * and is framed to its trackers once per key.
  */
 export function TrackersMap({
   trackers,
@@ -44,11 +44,7 @@ export function TrackersMap({
         popupAccess={{ accountId, canManageGeofences }}
       />
       {selectedAtOpen === null && (
-        <MapCamera
-          points={points}
-          fitKey={frameKey ?? `fleet-${accountId ?? ''}`}
-          keepInitialView={frameKey === undefined}
-        />
+        <MapCamera points={points} fitKey={frameKey ?? `fleet-${accountId ?? ''}`} />
       )}
       {children}
     </FleetMap>

@@ -13,6 +13,7 @@ export const STORAGE_KEYS = {
   autoRefresh: 'waymark.trackers.autoRefresh',
   controls: 'waymark.trackers.controls',
   filters: 'waymark.trackers.filters',
+  sort: 'waymark.trackers.sort',
 } as const;
 
 const COLUMNS_COOKIE = 'waymark.trackerColumns';

@@ -69,6 +69,15 @@ describe('ReactivateSubscriptionModal', () => {
     expect(submit).toHaveProperty('disabled', false);
   });
 
+  it('says the amount and the card before charging, for the plan chosen', async () => {
+    const calls = server({ 'GET /api/accounts/3/payment-methods': { data: [card] } });
+    open();
+    await screen.findByText('$19.95 will be charged now to Visa *4242, expires 12/2099.');
+    await userEvent.setup().click(screen.getByRole('radio', { name: /^Annual/ }));
+    await screen.findByText('$199.95 will be charged now to Visa *4242, expires 12/2099.');
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
   it('warns without a payment method, links to Payment Methods, and does not submit', async () => {
     const calls = server({ 'GET /api/accounts/3/payment-methods': { data: [] } });
     const { closed, went } = open();

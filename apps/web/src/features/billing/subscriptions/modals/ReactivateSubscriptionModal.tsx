@@ -12,7 +12,7 @@ import type { ModalBodyProps } from '../../../../app/modals/modalBody';
 import { goTo } from '../../../../app/navigation';
 import { toast } from '../../../../app/toast';
 import { annualSaving, BILLING_MESSAGES, planLabel } from '@waymark/domain';
-import { money } from '../../format';
+import { cardLabel, money } from '../../format';
 import type { PlanPrices } from '../subscriptionPlans';
 
 const POLL_MS = 2000;
@@ -28,7 +28,8 @@ function usePaidSubscription(id: number | null) {
 }
 
 /**
- * Reactivate Subscription (spec 002 §4.1): choose a plan; a new subscription is made and
+ * Reactivate Subscription (spec 002 §4.1): choose a plan; the modal says the amount and the
+ * card it will be charged to before anything is charged; a new subscription is made and
  * charged to the default card; 'Payment is processing' until it is paid. Without a saved
  * card the modal warns first.
  */
@@ -77,7 +78,11 @@ export function ReactivateSubscriptionModal({ close, props }: ModalBodyProps) {
         onError: (error) => toast.error(error instanceof ApiError ? error.message : null),
       },
     );
-  const noCard = cards.isSuccess && cards.data.length === 0;
+  // The server charges the default card: no default, no charge.
+  const card = cards.data?.find((c) => c.default) ?? null;
+  const noCard = cards.isSuccess && card === null;
+  const price = months === '12' ? annual : monthly;
+  const saving = monthly !== null && annual !== null ? annualSaving(monthly, annual) : 0;
 
   return (
     <Stack>
@@ -87,13 +92,16 @@ export function ReactivateSubscriptionModal({ close, props }: ModalBodyProps) {
           <Radio
             value="12"
             label={`${planLabel(12)} - ${money(annual)}${
-              monthly !== null && annual !== null && annualSaving(monthly, annual) > 0
-                ? ` (save ${money(annualSaving(monthly, annual))})`
-                : ''
+              saving > 0 ? ` (save ${money(saving)})` : ''
             }`}
           />
         </Stack>
       </Radio.Group>
+      {card && price !== null && (
+        <Text size="sm" aria-label="Charge">
+          {money(price)} will be charged now to {cardLabel(card)}.
+        </Text>
+      )}
       {noCard && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
           {BILLING_MESSAGES.noPaymentMethod}:{' '}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuestion, type QueryLexicon } from './query-parse';
+import { normalise } from './query-words';
+
+const lexicon: QueryLexicon = {
+  trackers: [
+    { id: 1, name: 'Truck 07', serial: '860001' },
+    { id: 2, name: 'Truck 70', serial: '860002' },
+    { id: 3, name: 'Truck 43', serial: '860003' },
+    { id: 4, name: 'Container 11', serial: '860004' },
+    { id: 5, name: 'Reefer 3', serial: '860005' },
+  ],
+  groups: [{ id: 10, name: 'Vans' }],
+  geofences: [{ id: 20, name: 'Dallas Hub' }],
+  models: ['Reefer Cold', 'Mobile 200'],
+};
+const parse = (q: string, previous?: Parameters<typeof parseQuestion>[2]) =>
+  parseQuestion(q, lexicon, previous);
+const query = (q: string) => {
+  const parsed = parse(q);
+  if (parsed.kind !== 'query') throw new Error(`${q}: ${parsed.kind}`);
+  return parsed.query;
+};
+
+describe('parseQuestion', () => {
+  it('reads numbers in words and units in the user’s system', () => {
+    expect(normalise('Trucks not moved for twenty five hours')).toBe(
+      'trucks not moved for 25 hours',
+    );
+    expect(query('trackers faster than 50 mph').filters).toEqual([
+      { kind: 'speed', op: 'above', mps: 50 * 0.44704 },
+    ]);
+    expect(query('trackers faster than 80 km/h').filters[0]).toMatchObject({ mps: 80 / 3.6 });
+    expect(query('Are any reefers above 40°F?').filters[0]).toMatchObject({
+      kind: 'temperature',
+      op: 'above',
+      celsius: ((40 - 32) * 5) / 9,
+    });
+    expect(query('fridges colder than 3 °C').filters[0]).toMatchObject({ celsius: 3 });
+    expect(query('How far did Truck 43 drive last week in km?').units).toBe('metric');
+  });
+
+  it('takes synonyms, plurals and typos of names and words', () => {
+    expect(query('which trackers hav low batery').filters).toEqual([
+      { kind: 'battery', op: 'below', percent: 20 },
+    ]);
+    expect(query('where is truk 43').subject.trackers).toEqual([3]);
+    expect(query('which fridges are warm').subject).toEqual({ model: 'Reefer Cold' });
+    expect(query('Filter the list to only vans')).toMatchObject({
+      subject: { group: 10 },
+      action: 'filter_list',
+    });
+    expect(query('How many vehicles are moving right now?')).toMatchObject({
+      subject: {},
+      filters: [{ kind: 'motion', status: 'moving' }],
+      aggregate: { kind: 'count' },
+    });
+  });
+
+  it('reads measures, times and aggregates', () => {
+    expect(query('How many miles did Truck 43 drive last week?')).toMatchObject({
+      subject: { trackers: [3] },
+      measure: 'distance',
+      time: { kind: 'relative', name: 'last_week' },
+    });
+    expect(query('Which tracker drove the most yesterday?')).toMatchObject({
+      measure: 'distance',
+      time: { kind: 'relative', name: 'yesterday' },
+      aggregate: { kind: 'top', n: 1 },
+    });
+    expect(query('idle time of Truck 07 in the last 3 days')).toMatchObject({
+      measure: 'idle_time',
+      time: { kind: 'last_days', days: 3 },
+    });
+    expect(query('Truck 07 distance per day this week').aggregate).toMatchObject({ per_day: true });
+    expect(query('When will PO 4102 arrive?').measure).toBe('eta');
+    const around = query('Draw the area around Truck 07');
+    expect(around).toMatchObject({ subject: { trackers: [1] }, action: 'draw_area' });
+    expect(around.area).toBeUndefined();
+    expect(query('Draw an area around Dallas').area).toEqual({ geofence: 20 });
+  });
+
+  it('asks back, refuses and admits what it cannot do', () => {
+    expect(parse('Where is Truck 77?')).toEqual({
+      kind: 'ambiguous',
+      options: ['Truck 07', 'Truck 70'],
+    });
+    expect(parse('delete Truck 07')).toEqual({ kind: 'refuse', action: 'delete' });
+    expect(parse('What is the weather tomorrow?')).toEqual({ kind: 'unknown' });
+    expect(parse('How do I reset my password?')).toEqual({ kind: 'unknown' });
+    expect(parse('Tell me a joke about trucks')).toEqual({ kind: 'unknown' });
+    expect(parse('Which shipments are running late?')).toEqual({ kind: 'pass' });
+  });
+
+  it('carries the last query over to follow-ups', () => {
+    const previous = { query: query("What's the battery of Container 11?"), ids: [4] };
+    expect(parse('and Truck 07?', previous)).toMatchObject({
+      kind: 'query',
+      query: { subject: { trackers: [1] }, measure: 'battery' },
+    });
+    const trucks = { query: query('List the trucks'), ids: [1, 2, 3] };
+    expect(parse('which of them are moving?', trucks)).toMatchObject({
+      kind: 'query',
+      query: {
+        subject: { trackers: [1, 2, 3], previous: true },
+        filters: [{ kind: 'motion', status: 'moving' }],
+      },
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { ActionIcon, Group, Select, Slider, Stack, Text } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { formatSpeed } from '@waymark/domain';
+import { useReplayTime } from './replayClock';
+import { pointAt, type Timeline } from './replayTimeline';
+import { REPLAY_SPEEDS, type Replay, type ReplaySpeed } from './useReplay';
+
+const SPEED_OPTIONS = REPLAY_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }));
+
+export const formatReplayTime = (time: number) => dayjs(time).format('MMM D, YYYY h:mm:ss A');
+
+interface ReplayControlsProps {
+  replay: Replay;
+  timeline: Timeline;
+  /** The whole range the scrubber spans (epoch ms). */
+  range: { start: number; end: number };
+}
+
+/**
+ * Play, pause, the speed and the scrubber over the range, with the time, speed and address of
+ * the replay's moment under it.
+ */
+export function ReplayControls({ replay, timeline, range }: ReplayControlsProps) {
+  const time = useReplayTime(replay.clock);
+  const point = pointAt(timeline, time);
+  return (
+    <Stack gap={4} data-testid="replay-controls">
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon
+          variant="filled"
+          aria-label={replay.playing ? 'Pause' : 'Play'}
+          onClick={replay.playing ? replay.pause : replay.play}
+        >
+          {replay.playing ? (
+            <IconPlayerPauseFilled size={16} />
+          ) : (
+            <IconPlayerPlayFilled size={16} />
+          )}
+        </ActionIcon>
+        <Select
+          aria-label="Replay speed"
+          data={SPEED_OPTIONS}
+          value={String(replay.speed)}
+          onChange={(value) => value && replay.setSpeed(Number(value) as ReplaySpeed)}
+          allowDeselect={false}
+          w={80}
+          size="xs"
+        />
+        <Slider
+          flex={1}
+          aria-label="Replay time"
+          min={range.start}
+          max={range.end}
+          step={1000}
+          value={Math.min(Math.max(time, range.start), range.end)}
+          onChange={replay.seek}
+          label={formatReplayTime}
+        />
+      </Group>
+      <Group gap="md" wrap="nowrap" data-testid="replay-readout">
+        <Text size="sm" fw={500}>
+          {formatReplayTime(point?.time ?? time)}
+        </Text>
+        <Text size="sm">{formatSpeed(point?.speed)}</Text>
+        <Text size="sm" c="dimmed" truncate>
+          {point?.address ?? ''}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
