@@ -16,7 +16,7 @@ test('tracker details show the odometer, and follow mode keeps a moving tracker 
   );
   const reefer = trackers.find((t) => t.name === 'Reefer 16')!;
   const positions = await apiGet<
-    { device_id: number; lat: number; lng: number; odometer: number | null }[]
+    { device_id: number; lat: number; lng: number; odometer: number | null; timestamp: string }[]
   >(page, session, `/accounts/${session.accountId}/current-positions?raw=1`);
   const here = positions.find((p) => p.device_id === reefer.id)!;
   expect(here.odometer).not.toBeNull();
@@ -51,8 +51,10 @@ test('tracker details show the odometer, and follow mode keeps a moving tracker 
     session,
     `/accounts/${session.accountId}/api-token`,
   );
-  // 2.2 km north two minutes ahead of the clock (67 km/h, a move the filter believes), so the
+  // 2.2 km north two minutes after the newest fix or the clock, whichever is later (67 km/h, a
+  // move the filter believes; a retry starts from the fix the first try sent ahead), so the
   // demo simulator's next report is history arriving late and this one stays the newest.
+  const after = Math.max(Date.now(), Date.parse(here.timestamp));
   const there = { lat: Number((here.lat + 0.02).toFixed(5)), lng: here.lng };
   const ingest = await page.request.post('/api/ingest/positions', {
     headers: { Authorization: `Bearer ${api_token}` },
@@ -60,7 +62,7 @@ test('tracker details show the odometer, and follow mode keeps a moving tracker 
       positions: [
         {
           serial: reefer.serial,
-          timestamp: new Date(Date.now() + 120_000).toISOString(),
+          timestamp: new Date(after + 120_000).toISOString(),
           lat: there.lat,
           lng: there.lng,
           fix: 'gps',
