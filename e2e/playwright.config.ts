@@ -18,9 +18,11 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    // DOM snapshots and a screenshot of the failure, without a screencast of every frame the
-    // software-rendered map draws (that costs every test CPU to help the few that fail).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // DOM snapshots of a failing test's retry, without a screencast of every frame the
+    // software-rendered map draws. Recording every first run cost the browser and the runner a
+    // third of the suite's CPU to help the few tests that fail, and a test that fails twice
+    // still leaves the trace of its second run.
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
