@@ -40,9 +40,12 @@ test('a Power User saves a report and publishes it', async ({ page, signIn }) =>
     const published = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && r.url().endsWith(`/reports/${report.id}`),
     );
-    // The switch's track covers its input (the user clicks the track).
-    await row.getByRole('switch', { name: `Public report of ${TRACKER}` }).check({ force: true });
+    // The switch's track covers its input (the user clicks the track). It turns on when the
+    // server has answered, so the click is not a `check()`, which wants the change at once.
+    const publicSwitch = row.getByRole('switch', { name: `Public report of ${TRACKER}` });
+    await publicSwitch.click({ force: true });
     expect((await published).status()).toBe(200);
+    await expect(publicSwitch).toBeChecked();
     await expect(row.getByRole('textbox', { name: `Public link of ${TRACKER}` })).toHaveValue(
       new RegExp(`/reports/view/${report.uuid}$`),
     );

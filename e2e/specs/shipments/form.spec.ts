@@ -19,6 +19,9 @@ const map = (page: Page) => page.getByTestId('fleet-map');
 /** Picks a day and a time in one of the form's date pickers, on the browser's clocks. */
 async function pickDateTime(page: Page, label: string, date: Date) {
   await page.getByRole('button', { name: label, exact: true }).click();
+  // The calendar is drawn before its days are looked for: asked while the popover was still
+  // opening, the day read as hidden and the loop paged past its month.
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
   const day = page.getByRole('button', {
     name: `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`,
     exact: true,
