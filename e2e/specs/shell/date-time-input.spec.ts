@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createShipment, deleteShipment, getShipment, MONTHS } from '../../support/shipments';
+import { openCalendarOnDay } from '../../support/date-picker';
+import { createShipment, deleteShipment, getShipment } from '../../support/shipments';
 import { expect, test } from '../../support/test';
 
 const HOUR = 3_600_000;
@@ -13,16 +14,7 @@ async function pickDayTypeTime(
   hours: string,
   minutes: string,
 ) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const day = page.getByRole('button', {
-    name: `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`,
-    exact: true,
-  });
-  for (let months = 0; months < 2 && !(await day.isVisible()); months++) {
-    await page
-      .getByRole('button', { name: date > new Date() ? 'Next month' : 'Previous month' })
-      .click();
-  }
+  const day = await openCalendarOnDay(page, label, date);
   await day.click();
   // As a person does: a click into the box (the caret lands where the click was), then the
   // digits; the box moves on to the minutes by itself after two.

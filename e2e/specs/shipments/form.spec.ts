@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiGet, apiPost, uniqueName, type Session } from '../../support/session';
-import { MONTHS } from '../../support/shipments';
+import { openCalendarOnDay } from '../../support/date-picker';
 import { expect, test } from '../../support/test';
 
 const MINUTE = 60_000;
@@ -18,17 +18,7 @@ const map = (page: Page) => page.getByTestId('fleet-map');
 
 /** Picks a day and a time in one of the form's date pickers, on the browser's clocks. */
 async function pickDateTime(page: Page, label: string, date: Date) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  // The calendar is drawn before its days are looked for: asked while the popover was still
-  // opening, the day read as hidden and the loop paged past its month.
-  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
-  const day = page.getByRole('button', {
-    name: `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`,
-    exact: true,
-  });
-  for (let months = 0; months < 2 && !(await day.isVisible()); months++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
+  const day = await openCalendarOnDay(page, label, date);
   await day.click();
   await page.getByLabel('Hours', { exact: true }).fill(String(date.getHours()).padStart(2, '0'));
   await page
