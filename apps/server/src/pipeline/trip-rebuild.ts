@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  advanceOdometer,
   advanceSegment,
   SegmentOutput,
   stoppedAt,
   ZoneDays,
+  type Odometer,
   type SegmentState,
 } from '@waymark/domain';
 import { queryRows, type Db } from '../db/client';
 import type { AccountGeofenceIndex } from '../spatial/geofence-index';
 import type { DeviceState, Fix, Position } from './position';
-import { applyMotion, initialState } from './steps/motion';
 import { segmentFix, TripOutputs } from './steps/trips';
 import { addDailySummaries, insertStops, insertTrips } from './trip-writes';
 
@@ -121,8 +122,8 @@ export async function rebuildTrips(db: Db, input: RebuildInput): Promise<DeviceS
 }
 
 /**
- * The motion and trips steps over one tracker's accepted fixes in time order, as the live
- * pipeline ran them: the odometer counts on from `start.odometer`, and the first fix opens a
+ * The motion and trips steps over one tracker's accepted non-cell fixes in time order, as the
+ * live pipeline ran them: the odometer counts on from `start.odometer`, and the first fix opens a
  * fresh segmentation, or a stop known to begin there (`start.stopped`). What closed and what
  * each day gained go into `out`; answers the segmentation after the last fix.
  */
@@ -132,12 +133,18 @@ export function segmentHistory(
   days: ZoneDays,
   out: SegmentOutput,
 ): SegmentState {
-  let motion = { ...initialState(positions[0]!), odometer: start.odometer };
-  const first = segmentFix(positions[0]!, motion.odometer);
+  // Of the motion step only its odometer is read here, so only that is stepped (building a
+  // whole motion state per fix was half a rebuild's time).
+  let odometer: Odometer = {
+    metres: start.odometer,
+    point: { lat: positions[0]!.lat, lng: positions[0]!.lng },
+  };
+  const first = segmentFix(positions[0]!, odometer.metres);
   let segment = start.stopped ? stoppedAt(first) : advanceSegment(null, first, days, out);
   for (let i = 1; i < positions.length; i++) {
-    motion = applyMotion(motion, positions[i]!);
-    segment = advanceSegment(segment, segmentFix(positions[i]!, motion.odometer), days, out);
+    const position = positions[i]!;
+    odometer = advanceOdometer(odometer, position);
+    segment = advanceSegment(segment, segmentFix(position, odometer.metres), days, out);
   }
   return segment;
 }

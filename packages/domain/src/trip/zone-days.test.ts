@@ -22,6 +22,33 @@ describe('local days of a zone', () => {
     expect(days.startOfDay('2026-11-01')).toBe(Date.parse('2026-11-01T05:00:00Z'));
   });
 
+  it('answers days asked out of order as a fresh lookup does, in zones off the hour', () => {
+    // Each instant's date read by Intl directly, the independent answer.
+    const localDate = (zone: string, ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(ms));
+    // Monrovia kept UTC−0:44:30 until 1972: its midnight cuts the quarter hour from 00:30 UTC.
+    const offQuarter = Date.parse('1970-06-10T00:30:00Z');
+    const springForward = Date.parse('2026-03-08T07:00:00Z');
+    for (const zone of ['America/Chicago', 'Asia/Kathmandu', 'Africa/Monrovia']) {
+      const days = new ZoneDays(zone);
+      let wander = Date.parse('1968-06-28T00:00:00Z');
+      for (let i = 0; i < 600; i++) {
+        // Wandering back and forth over years, seconds either side of that midnight, and
+        // half hours about a DST change.
+        wander += (i % 3 === 0 ? -1 : 1) * (i * 7_919_000 + 137_000);
+        const at = [
+          wander,
+          offQuarter + ((i * 37_000) % 900_000),
+          springForward + (i % 9) * 1_800_000,
+        ][i % 3]!;
+        const range = days.rangeOf(at);
+        expect(range.day).toBe(localDate(zone, at));
+        expect(at).toBeGreaterThanOrEqual(range.start);
+        expect(at).toBeLessThan(range.end);
+      }
+    }
+  });
+
   it('splits an interval over the days it covers, shares adding up to one', () => {
     const days = new ZoneDays('Asia/Kolkata');
     const parts: [string, number][] = [];

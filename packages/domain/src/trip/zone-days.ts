@@ -22,9 +22,20 @@ export interface DayCalendar {
   dayOf(ms: number): string;
 }
 
+/** Every zone's day starts on a quarter hour today: the ranges are remembered by quarter hour. */
+const QUARTER_HOUR_MS = 900_000;
+/** Quarter hours remembered before the memory starts over (about 100 days of one zone). */
+const REMEMBERED_QUARTERS = 10_000;
+
 export class ZoneDays implements DayCalendar {
   private readonly format: Intl.DateTimeFormat;
   private last: DayRange | undefined;
+  /**
+   * Ranges found, under each quarter hour they cover: a rebuild runs each tracker's history
+   * from its start, so the same days are asked again and again, and finding one costs about
+   * ten Intl calls.
+   */
+  private readonly byQuarter = new Map<number, DayRange>();
 
   constructor(readonly zone: string) {
     this.format = new Intl.DateTimeFormat('en-CA', {
@@ -43,8 +54,15 @@ export class ZoneDays implements DayCalendar {
   rangeOf(ms: number): DayRange {
     const last = this.last;
     if (last && ms >= last.start && ms < last.end) return last;
+    const known = this.byQuarter.get(Math.floor(ms / QUARTER_HOUR_MS));
+    // A quarter hour cut by a midnight off the quarter (an old local mean time) is found anew.
+    if (known && ms >= known.start && ms < known.end) return (this.last = known);
     const day = this.localDay(ms);
     const range = { day, start: this.startOf(day, ms), end: this.startOf(nextDay(day), ms) };
+    if (this.byQuarter.size >= REMEMBERED_QUARTERS) this.byQuarter.clear();
+    const lastQuarter = Math.floor((range.end - 1) / QUARTER_HOUR_MS);
+    for (let q = Math.floor(range.start / QUARTER_HOUR_MS); q <= lastQuarter; q++)
+      this.byQuarter.set(q, range);
     this.last = range;
     return range;
   }
