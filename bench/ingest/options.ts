@@ -52,6 +52,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     measuresSeconds:
       values['measures-seconds'] === '0'
         ? 0
-        : positiveInt('measures-seconds', values['measures-seconds'], 10),
+        : positiveInt('measures-seconds', values['measures-seconds'], 8),
   };
 }

@@ -235,7 +235,13 @@ function countHop(
   const hop = fix.odometer - last.odometer;
   // Across a gap nothing says when the distance was covered: it goes to the day data resumed.
   if (gap) out.day(days.dayOf(fix.time)).distance += hop;
-  else {
+  else if (fix.time <= days.rangeOf(last.time).end) {
+    // Within one day, as nearly every hop is: the split below without its closures.
+    const totals = out.day(days.dayOf(last.time));
+    totals.distance += hop;
+    if (driving) totals.drivingMs += dt;
+    else if (fix.ignition === true) totals.idleMs += dt;
+  } else {
     splitOverDays(days, last.time, fix.time, (day, share) => {
       out.day(day).distance += hop * share;
     });

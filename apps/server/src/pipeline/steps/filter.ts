@@ -84,23 +84,17 @@ export function filterFix(
   now: Date,
 ): FilterDecision {
   const suspect = state?.suspect ?? null;
-  const judged = (reason: FilterReason | null): FilterDecision => ({
-    reason,
-    retractsLast: false,
-    relocated: false,
-    suspect,
-    hopMetres: 0,
-  });
-  if (Math.abs(position.lat) < 1e-6 && Math.abs(position.lng) < 1e-6) return judged('zero');
-  if (position.fixTime.getTime() - now.getTime() > FUTURE_MS) return judged('future');
+  if (Math.abs(position.lat) < 1e-6 && Math.abs(position.lng) < 1e-6)
+    return judged('zero', suspect);
+  if (position.fixTime.getTime() - now.getTime() > FUTURE_MS) return judged('future', suspect);
   if (
     (position.fix === 'cell' || position.fix === 'wifi') &&
     (position.accuracy ?? 0) > bounds.maxAccuracyMetres
   )
-    return judged('accuracy');
-  if (!state || position.fixTime <= state.lastFixTime) return judged(null);
+    return judged('accuracy', suspect);
+  if (!state || position.fixTime <= state.lastFixTime) return judged(null, suspect);
   // A BLE fix is where its anchor is set up, not a measurement: it follows an anchor moved.
-  if (position.fix === 'ble') return { ...judged(null), suspect: null };
+  if (position.fix === 'ble') return judged(null, null);
 
   const hopMetres = distanceMetres(state.lat, state.lng, position.lat, position.lng);
   // Straight back from a spike: judged from where it came back to, not from the spike.
@@ -134,6 +128,11 @@ export function filterFix(
     };
   }
   return { reason: null, retractsLast: false, relocated: false, suspect: null, hopMetres };
+}
+
+/** A decision on the fix alone: nothing retracted or relocated, the suspect as it was. */
+function judged(reason: FilterReason | null, suspect: SpeedSuspect | null): FilterDecision {
+  return { reason, retractsLast: false, relocated: false, suspect, hopMetres: 0 };
 }
 
 /**
