@@ -44,14 +44,17 @@ export function bars(f: Omit<IngestFigures, 'bars'>): IngestFigures['bars'] {
         }
       : { endToEnd: { bar: 'bar ≥ 10,000 pos/s', met: f.throughput.rate >= 10_000 } };
   result.p99 = { bar: 'bar < 250 ms', met: f.latency.p99 < 250 };
-  // The phases' pace swings threefold at the same CPU per position (the server waits, not
-  // works, in the slow ones), so the steps' cost is judged by the CPU they add per position:
-  // the throughput a saturated core would give. The pace ratio is printed beside it.
-  if (f.measures)
-    result.measures = {
-      bar: 'bar ≥ 90 %',
-      met: f.measures.cpuMsPer1000Without / f.measures.cpuMsPer1000With >= 0.9,
-    };
+  // On PGlite the database runs inside the server, so its CPU per position is all the work a
+  // position costs, and the phases' pace swings threefold at the same CPU (the server waits,
+  // not works, in the slow ones): the steps are judged by the CPU they add. On PostgreSQL the
+  // pace is steady and the server's CPU leaves out the database's: judged by the pace.
+  if (f.measures) {
+    const ratio =
+      f.database === 'pglite'
+        ? f.measures.cpuMsPer1000Without / f.measures.cpuMsPer1000With
+        : f.measures.ratio;
+    result.measures = { bar: 'bar ≥ 90 %', met: ratio >= 0.9 };
+  }
   return result;
 }
 
@@ -76,8 +79,8 @@ export function printFigures(f: IngestFigures) {
     `ratio         ${Math.round(f.ratio * 100)} %${f.bars.ratio ? `   ${verdict(f.bars.ratio)}` : ''}`,
     ...(f.measures
       ? [
-          `measures      server CPU per 1,000 positions with the filter, trips and summaries steps ${f.measures.cpuMsPer1000With.toFixed(1)} ms, without ${f.measures.cpuMsPer1000Without.toFixed(1)} ms: throughput ${pct(f.measures.cpuMsPer1000Without / f.measures.cpuMsPer1000With)} of without   ${verdict(f.bars.measures!)}`,
-          `              pace ${n(f.measures.withMeasures)} pos/s with, ${n(f.measures.withoutMeasures)} without: ${pct(f.measures.ratio)} (phases ${f.measures.phases.map((p) => `${p.measuring ? 'on' : 'off'} ${n(p.rate)}`).join(', ')}; ${n(f.measures.phases.reduce((s, p) => s + p.filtered, 0))} fixes filtered)`,
+          `measures      server CPU per 1,000 positions with the filter, trips and summaries steps ${f.measures.cpuMsPer1000With.toFixed(1)} ms, without ${f.measures.cpuMsPer1000Without.toFixed(1)} ms: throughput ${pct(f.measures.cpuMsPer1000Without / f.measures.cpuMsPer1000With)} of without${f.database === 'pglite' ? `   ${verdict(f.bars.measures!)}` : ''}`,
+          `              pace ${n(f.measures.withMeasures)} pos/s with, ${n(f.measures.withoutMeasures)} without: ${pct(f.measures.ratio)} (phases ${f.measures.phases.map((p) => `${p.measuring ? 'on' : 'off'} ${n(p.rate)}`).join(', ')}; ${n(f.measures.phases.reduce((s, p) => s + p.filtered, 0))} fixes filtered)${f.database === 'pglite' ? '' : `   ${verdict(f.bars.measures!)}`}`,
         ]
       : []),
     `latency       p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)}  max ${ms(l.max)}   at ${n(l.rate)} pos/s (target ${n(l.targetRate)}), ${n(l.received)} of ${n(l.sent)} delivered, ${n(l.skipped)} skipped   ${verdict(f.bars.p99!)}`,
