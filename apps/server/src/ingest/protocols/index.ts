@@ -40,3 +40,6 @@ export { encodeRuptelaCommand } from './ruptela/ruptela.encoder';
 export { topflytechProtocol } from './topflytech/topflytech.decoder';
 export type { TopflytechSession } from './topflytech/topflytech.decoder';
 export { encodeTopflytechCommand } from './topflytech/topflytech.encoder';
+export { navtelecomProtocol } from './navtelecom/navtelecom.decoder';
+export type { NavtelecomSession } from './navtelecom/navtelecom.decoder';
+export { encodeNavtelecomCommand } from './navtelecom/navtelecom.encoder';

@@ -1,0 +1,48 @@
+/**
+ * Real Navtelecom traffic for the decoder, fuzz and listener tests, each named by its source:
+ *
+ * - Traccar's NavtelecomProtocolDecoderTest and NavtelecomFrameDecoderTest
+ *   (github.com/traccar/traccar, Apache-2.0, commit 21d4e593251cd2515eaf62945fbcefc4285c1589):
+ *   field captures of a Signal unit, IMEI 866795031410689, on one connection: `*>S`, a FLEX
+ *   3.0 negotiation of 56 fields (171-byte records), a command answer, and a `~A` of four
+ *   records of 2021-09-01; then two FLEX 1.0 negotiations of other units (69 fields).
+ * - Navtelecom's wiki, "FLEX examples" (wiki.navtelecom.ru/en/home/developers/flex_examples):
+ *   the handshake of IMEI 866795033323864 with the server's answers as the maker writes them,
+ *   so the answers Waymark sends can be compared byte for byte.
+ *
+ * No public capture of `~T`, `~C`, `~E` or `~X` was found; tests build those with
+ * navtelecom.device.ts and say so.
+ */
+export const TRACCAR = {
+  identification: '404e5443010000000000000013004e452a3e533a383636373935303331343130363839',
+  negotiation30:
+    '404e544301000000000000002a005e6c2a3e464c4558b01e1efffffe300a08080ffffe08000000580028002bc0000000000000b4000000000000',
+  commandAnswer: '404e544301000000000000000d005e4b2a40434e43545f445243204f4b',
+  archive:
+    '7e4104022106000517c4ae2f6180a9000e2fc4ae2f61471dff0171b35801d2050000a9870e412801d9d096466a37061000009474270080ff7f00000000ffff8000000000ffffffffffffffffffffffffffff7f00000000ffffff0308000000000000090cf70900000826fa000200b3ad2b00000826fa000200aad75200000826fa000200aa9cae2f6158020000000000000000000a14000000000000000000000000000000000000000026000000032106000b17dbae2f6180a9000e33daae2f61a11dff01edb15801d00500009c50e83f2f01ecd09646793706100000ab74270080ff7f00000000ffff8000000000ffffffffffffffffffffffffffff7f00000000ffffff0408000000000000090bf70900000826fa000200af8bc70000256cfa000200ab3e7c0000256cfa000200aad7ae2f61fd080000000000000000000a140100000000000000000000000000000000000000260000000421060054a0e7ae2f6180a9000e33e6ae2f61ba1dff01beb15801d305000038b977402201f0d09646163706100000b674270080ff7f00000000ffff8000000000ffffffffffffffffffffffffffff7f00000000ffffff0309000000000000080bf70900000826fa000200af8bc70000256cfa000200ab3e7c0000256cfa000200aad7ae2f6173040000000000000000000a14080000000000000000000000000000000000000026000000052106000517efae2f6180a9000f33efae2f61c21dff0166b15801df05000017f145404d00f5d09646693706100000bf74270080ff7f00000000ffff8000000000ffffffffffffffffffffffffffff7f00000000ffffff0408000000000000090cf70900000826fa000200af8bc70000256cfa000200ab3e7c0000256cfa000200aad7ae2f615b030000000000000000000a14020000000000000000000000000000000000000026000000a9',
+  negotiation10: [
+    '404e544301000000000000001300f7fc2a3e464c4558b00a0a45fffe00000000000000',
+    '404e544301000000000000001300cbc02a3e464c4558b00a0a45fffe300a0e08000000',
+  ],
+} as const;
+
+export const WIKI = {
+  identification: '404e544301000000000000001300464d2a3e533a383636373935303333333233383634',
+  /** The server's `*<S`, as the wiki shows it. */
+  identificationAnswer: '404e544300000000010000000300455e2a3c53',
+  negotiation:
+    '404e544301000000000000002a0046742a3e464c4558b01e1efffffe300a08000000020000000020003800200000000000000104000000060000',
+  /** The server's `*<FLEX` accepting FLEX 3.0, structure 3.0. */
+  negotiationAnswer: '404e544300000000010000000900b1a02a3c464c4558b01e1e',
+} as const;
+
+/** Every real packet, for the fuzz test. */
+export const NAVTELECOM_PACKETS: readonly string[] = [
+  TRACCAR.identification,
+  TRACCAR.negotiation30,
+  TRACCAR.commandAnswer,
+  TRACCAR.archive,
+  ...TRACCAR.negotiation10,
+  WIKI.identification,
+  WIKI.negotiation,
+];
