@@ -30,6 +30,7 @@ export const PROTOCOLS = [
   'istartek',
   'ruptela',
   'topflytech',
+  'galileosky',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 

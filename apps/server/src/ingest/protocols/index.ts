@@ -40,3 +40,6 @@ export { encodeRuptelaCommand } from './ruptela/ruptela.encoder';
 export { topflytechProtocol } from './topflytech/topflytech.decoder';
 export type { TopflytechSession } from './topflytech/topflytech.decoder';
 export { encodeTopflytechCommand } from './topflytech/topflytech.encoder';
+export { galileoskyProtocol } from './galileosky/galileosky.decoder';
+export type { GalileoskySession } from './galileosky/galileosky.decoder';
+export { encodeGalileoskyCommand } from './galileosky/galileosky.encoder';
