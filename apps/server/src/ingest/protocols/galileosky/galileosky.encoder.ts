@@ -9,7 +9,7 @@ const MAX_TEXT = 255;
 
 /**
  * A text command for a Galileosky unit, written as its SMS and configurator commands are
- * (`status`, `inall`, `Out 0,1` switches output 0 on, `reset` restarts it, ...): the manuals'
+ * (`status`, `inall`, `insys`, ... per the unit's manual): the manuals'
  * command packet, 0x01, length, IMEI (0x03), device number (0x04), command number (0xE0, any
  * number the server picks), the text (0xE1, its length first), CRC. The unit answers with the
  * same tags and its reply text in 0xE1.
