@@ -100,9 +100,10 @@ function decodePacket(session: GalileoskySession, frame: GalileoskyFrame, now: D
         detail: 'Galileosky record with coordinates but no time (tag 0x20); dropped',
       });
     } else if (!text) {
-      // A head packet or a record without coordinates: the unit's state, newest last.
+      // A head packet or a record without coordinates: the unit's state, the newest one kept
+      // (archive packets come in either order).
       const time = values.time && isRealTime(values.time.getTime()) ? values.time : now;
-      status = toStatus(serial, values, time);
+      if (!status || time >= status.time) status = toStatus(serial, values, time);
     }
   }
   const message: DecodedMessage = {
