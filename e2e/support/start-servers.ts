@@ -52,6 +52,7 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     RUPTELA_PORT: '0',
     TOPFLYTECH_PORT: '0',
     NAVTELECOM_PORT: '0',
+    GALILEOSKY_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

@@ -64,6 +64,7 @@ async function main() {
           ruptela: config.RUPTELA_PORT,
           topflytech: config.TOPFLYTECH_PORT,
           navtelecom: config.NAVTELECOM_PORT,
+          galileosky: config.GALILEOSKY_PORT,
           teltonikaUdp: config.TELTONIKA_PORT,
           wialonUdp: config.WIALON_PORT,
         },
@@ -123,6 +124,7 @@ async function main() {
       ['Ruptela', ingest.listeners.ruptela],
       ['Topflytech', ingest.listeners.topflytech],
       ['Navtelecom', ingest.listeners.navtelecom],
+      ['Galileosky', ingest.listeners.galileosky],
     ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);

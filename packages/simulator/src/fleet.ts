@@ -18,6 +18,7 @@ export const PROTOCOLS = [
   'wialonUdp',
   'topflytech',
   'navtelecom',
+  'galileosky',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 /** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */

@@ -22,6 +22,7 @@ import { TeltonikaUdpTracker } from './trackers/teltonika-udp';
 import { WialonUdpTracker } from './trackers/wialon-udp';
 import { topflytechDialect } from './trackers/topflytech';
 import { navtelecomDialect } from './trackers/navtelecom';
+import { galileoskyDialect } from './trackers/galileosky';
 import { DEFAULT_PORTS } from './trackers/tracker';
 import type { Ports, Tracker, TrackerContext } from './trackers/tracker';
 import { createHistoryVehicle } from './trips/history';
@@ -203,5 +204,7 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
       return new StreamTracker(device.serial, ctx, topflytechDialect);
     case 'navtelecom':
       return new StreamTracker(device.serial, ctx, navtelecomDialect);
+    case 'galileosky':
+      return new StreamTracker(device.serial, ctx, galileoskyDialect(device.serial));
   }
 }

@@ -24,9 +24,13 @@ import { encodeTopflytechCommand } from './protocols/topflytech/topflytech.encod
 import type { TopflytechSession } from './protocols/topflytech/topflytech.decoder';
 import { encodeNavtelecomCommand } from './protocols/navtelecom/navtelecom.encoder';
 import type { NavtelecomSession } from './protocols/navtelecom/navtelecom.decoder';
+import { encodeGalileoskyCommand } from './protocols/galileosky/galileosky.encoder';
+import type { GalileoskySession } from './protocols/galileosky/galileosky.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
+/** Galileosky's command number: any number the server picks; the unit's answer repeats it. */
+let galileoskyCommandNo = 0;
 
 /** Bytes that carry a text command in the connection's protocol, or undefined when it has none. */
 function encodeFor(connection: DeviceConnection, text: string): Uint8Array | undefined {
@@ -70,6 +74,14 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
   if (connection.protocol === 'navtelecom') {
     return encodeNavtelecomCommand(connection.session as NavtelecomSession, text);
   }
+  if (connection.protocol === 'galileosky') {
+    galileoskyCommandNo = (galileoskyCommandNo + 1) >>> 0;
+    return encodeGalileoskyCommand(
+      connection.session as GalileoskySession,
+      text,
+      galileoskyCommandNo,
+    );
+  }
   return undefined;
 }
 
@@ -77,7 +89,8 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
  * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`,
  * Queclink `AT+GT...$`, Meitrack `@@...`, JT808 0x8300 text or 0x8103 parameters, Wialon IPS `#M#`, Suntech
- * `<model>CMD;`, iStartek `$$:`, Ruptela SMS via GPRS 108, Topflytech 0x81, Navtelecom NTCB `*!`). Answers arrive through the listener's
+ * `<model>CMD;`, iStartek `$$:`, Ruptela SMS via GPRS 108, Topflytech 0x81, Navtelecom NTCB `*!`,
+ * Galileosky 0xE0/0xE1 command packets). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

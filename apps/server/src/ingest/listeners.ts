@@ -23,6 +23,7 @@ import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-l
 import { ruptelaProtocol } from './protocols/ruptela/ruptela.decoder';
 import { topflytechProtocol } from './protocols/topflytech/topflytech.decoder';
 import { navtelecomProtocol } from './protocols/navtelecom/navtelecom.decoder';
+import { galileoskyProtocol } from './protocols/galileosky/galileosky.decoder';
 import { teltonikaUdpProtocol } from './protocols/teltonika/teltonika.udp';
 import { startUdpListener } from './udp-listener';
 import { wialonUdpProtocol } from './protocols/wialon/wialon.udp';
@@ -44,6 +45,7 @@ export interface ListenerPorts {
   ruptela?: number;
   topflytech?: number;
   navtelecom?: number;
+  galileosky?: number;
   /** Teltonika over UDP: the same port number as its TCP listener in production (TELTONIKA_PORT). */
   teltonikaUdp?: number;
   /** Wialon IPS over UDP: the same port number as its TCP listener in production (WIALON_PORT). */
@@ -64,6 +66,7 @@ const OPTIONAL_PROTOCOLS = {
   ruptela: ruptelaProtocol,
   topflytech: topflytechProtocol,
   navtelecom: navtelecomProtocol,
+  galileosky: galileoskyProtocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 

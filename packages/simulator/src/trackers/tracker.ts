@@ -22,6 +22,7 @@ export interface Ports {
   wialonUdp: number;
   topflytech: number;
   navtelecom: number;
+  galileosky: number;
 }
 
 /** The server's default device ports. */
@@ -43,6 +44,7 @@ export const DEFAULT_PORTS: Ports = {
   wialonUdp: 5039,
   topflytech: 5094,
   navtelecom: 5180,
+  galileosky: 5034,
 };
 
 /** What every virtual tracker shares: where the server is and the counters to update. */

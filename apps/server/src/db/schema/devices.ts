@@ -31,6 +31,7 @@ export const PROTOCOLS = [
   'ruptela',
   'topflytech',
   'navtelecom',
+  'galileosky',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 

@@ -43,3 +43,6 @@ export { encodeTopflytechCommand } from './topflytech/topflytech.encoder';
 export { navtelecomProtocol } from './navtelecom/navtelecom.decoder';
 export type { NavtelecomSession } from './navtelecom/navtelecom.decoder';
 export { encodeNavtelecomCommand } from './navtelecom/navtelecom.encoder';
+export { galileoskyProtocol } from './galileosky/galileosky.decoder';
+export type { GalileoskySession } from './galileosky/galileosky.decoder';
+export { encodeGalileoskyCommand } from './galileosky/galileosky.encoder';
