@@ -21,7 +21,7 @@ describe('protocol mix', () => {
     expect(() => parseMix('1:x:1')).toThrow(
       '--mix must be up to 18 non-negative weights osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack:jt808:wialon:suntech:istartek:teltonikaUdp:ruptela:wialonUdp:topflytech:navtelecom:galileosky',
     );
-    expect(() => parseMix('1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1')).toThrow('--mix must be up to');
+    expect(() => parseMix('1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1')).toThrow('--mix must be up to');
     expect(() => parseMix('0:0:0')).toThrow('at least one positive weight');
   });
 
