@@ -33,6 +33,7 @@ export * from './dwell/dwell.rules';
 export * from './dwell/dwell.schema';
 export * from './realtime/realtime';
 export * from './position/raw-position';
+export * from './position/vehicle-readings.rules';
 export * from './common/fields.schema';
 export * from './common/field-errors';
 export * from './common/message-time';

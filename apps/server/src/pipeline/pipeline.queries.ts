@@ -110,11 +110,11 @@ export async function upsertCurrentPositions(
     INSERT INTO current_positions (device_id, account_id, fix_time, received_at, lat, lng, fix,
       speed, course, altitude, accuracy, battery, charging, temperature, humidity, odometer,
       address, geofence_ids, last_movement_time, last_movement_time_without_cell, attributes,
-      pipeline_state)
+      ignition, pipeline_state)
     SELECT u.device_id, u.account_id, u.fix_time, u.received_at, u.lat, u.lng, u.fix, u.speed,
       u.course, u.altitude, u.accuracy, u.battery, u.charging, u.temperature, u.humidity,
       u.odometer, u.address, u.geofence_ids::int[], u.last_movement_time,
-      u.last_movement_time_without_cell, u.attributes, u.pipeline_state
+      u.last_movement_time_without_cell, u.attributes, u.ignition, u.pipeline_state
     FROM unnest(
       ${col((e) => e.position.deviceId)}::int[], ${col((e) => e.position.accountId)}::int[],
       ${col((e) => e.position.fixTime.toISOString())}::timestamptz[],
@@ -130,6 +130,7 @@ export async function upsertCurrentPositions(
       ${col((e) => iso(e.state.lastMovementTime))}::timestamptz[],
       ${col((e) => iso(e.state.lastMovementTimeWithoutCell))}::timestamptz[],
       ${col((e) => (e.position.attributes ? JSON.stringify(e.position.attributes) : null))}::jsonb[],
+      ${col((e) => e.position.ignition)}::bool[],
       ${col(({ state: s }) =>
         JSON.stringify({
           odometerPoint: s.odometerPoint,
@@ -141,7 +142,7 @@ export async function upsertCurrentPositions(
       )}::jsonb[])
       AS u(device_id, account_id, fix_time, received_at, lat, lng, fix, speed, course, altitude,
         accuracy, battery, charging, temperature, humidity, odometer, address, geofence_ids,
-        last_movement_time, last_movement_time_without_cell, attributes, pipeline_state)
+        last_movement_time, last_movement_time_without_cell, attributes, ignition, pipeline_state)
     ON CONFLICT (device_id) DO UPDATE SET ${sql.raw(
       CURRENT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', '),
     )}`);
@@ -167,6 +168,7 @@ const CURRENT_COLUMNS = [
   'last_movement_time',
   'last_movement_time_without_cell',
   'attributes',
+  'ignition',
   'pipeline_state',
 ];
 

@@ -1,4 +1,9 @@
-import type { ApiDeviceEvent, CurrentPosition } from '@waymark/domain';
+import {
+  driverOf,
+  engineHoursOf,
+  type ApiDeviceEvent,
+  type CurrentPosition,
+} from '@waymark/domain';
 import type { CommittedPosition } from '../events/catalogue';
 import type { DeviceState, Position } from './position';
 import type { DeviceEvent } from './steps/events';
@@ -25,6 +30,9 @@ export function presentCurrent(p: Position, s: DeviceState): CurrentPosition {
     last_movement_time: s.lastMovementTime?.toISOString() ?? null,
     last_movement_time_without_cell: s.lastMovementTimeWithoutCell?.toISOString() ?? null,
     charging: p.charging,
+    ignition: p.ignition,
+    engine_hours: engineHoursOf(p.attributes),
+    driver: driverOf(p.attributes),
   };
 }
 

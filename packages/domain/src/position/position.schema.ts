@@ -62,6 +62,22 @@ export const currentPositionSchema = positionSchema.extend({
   last_movement_time: z.string().nullable(),
   last_movement_time_without_cell: z.string().nullable(),
   charging: z.boolean().nullable(),
+  // Details and the realtime channel carry these; the lists' compact rows leave them out.
+  ignition: z
+    .boolean()
+    .nullable()
+    .optional()
+    .describe('The ignition as the newest fix reported it; null when the device reports none'),
+  engine_hours: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("The engine's hour meter in hours, when the device reports one"),
+  driver: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The driver's key (iButton, RFID card or driver number) the device read"),
 });
 export type CurrentPosition = z.infer<typeof currentPositionSchema>;
 

@@ -158,6 +158,8 @@ export const currentPositions = pgTable('current_positions', {
     withTimezone: true,
   }),
   attributes: jsonb('attributes'),
+  /** The ignition as the newest fix reported it (null: not reported). */
+  ignition: boolean('ignition'),
   /** What the motion step remembers between batches (anchors, odometer track). */
   pipeline_state: jsonb('pipeline_state'),
 });

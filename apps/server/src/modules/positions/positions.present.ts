@@ -1,4 +1,4 @@
-import type { CurrentPosition, Stop } from '@waymark/domain';
+import { driverOf, engineHoursOf, type CurrentPosition, type Stop } from '@waymark/domain';
 import type { currentPositions } from '../../db/schema';
 
 /** A stored current position as the API sends it. */
@@ -25,6 +25,9 @@ export function presentCurrentRow(p: CurrentRow): CurrentPosition {
     last_movement_time: p.last_movement_time?.toISOString() ?? null,
     last_movement_time_without_cell: p.last_movement_time_without_cell?.toISOString() ?? null,
     charging: p.charging,
+    ignition: p.ignition,
+    engine_hours: engineHoursOf(p.attributes as Record<string, unknown> | null),
+    driver: driverOf(p.attributes as Record<string, unknown> | null),
   };
 }
 

@@ -1,4 +1,10 @@
-import { advanceSegment, SegmentOutput, ZoneDays, type SegmentFix } from '@waymark/domain';
+import {
+  advanceSegment,
+  engineHoursOf,
+  SegmentOutput,
+  ZoneDays,
+  type SegmentFix,
+} from '@waymark/domain';
 import type { DeviceState, Position } from '../position';
 
 /**
@@ -46,7 +52,7 @@ export function segmentFix(position: Position, odometer: number): SegmentFix {
     speed: position.speed,
     ignition: position.ignition,
     odometer,
-    engineHours: numberOr(position.attributes?.hours),
+    engineHours: engineHoursOf(position.attributes),
     fuel: numberOr(position.attributes?.fuel),
     address: position.address,
     geofenceId: position.geofenceIds[0] ?? null,

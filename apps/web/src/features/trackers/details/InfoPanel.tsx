@@ -4,6 +4,7 @@ import {
   describeFix,
   formatPercent,
   formatPhone,
+  type CurrentPosition,
   type DeviceDetails,
 } from '@waymark/domain';
 import type { ReactNode } from 'react';
@@ -23,6 +24,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Text>
       {typeof children === 'string' ? <Text size="sm">{children || '-'}</Text> : children}
     </div>
+  );
+}
+
+const HOURS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** What a vehicle's device reports beyond its fix, each shown only when it reports it. */
+function VehicleFields({ position }: { position: CurrentPosition }) {
+  const { ignition, engine_hours: hours, driver } = position;
+  if (ignition == null && hours == null && driver == null) return null;
+  return (
+    <SimpleGrid cols={2} spacing="sm">
+      {ignition != null && <Field label="Ignition">{ignition ? 'On' : 'Off'}</Field>}
+      {hours != null && <Field label="Engine hours">{`${HOURS.format(hours)} h`}</Field>}
+      {driver != null && <Field label="Driver">{driver}</Field>}
+    </SimpleGrid>
   );
 }
 
@@ -80,6 +96,7 @@ export function InfoPanel({ device, canUpdate }: InfoPanelProps) {
         // The distance the pipeline has counted for it (or the tracker's own odometer).
         <Field label="Odometer">{formatMiles(position.odometer)}</Field>
       )}
+      {position && <VehicleFields position={position} />}
       {(device.iccid !== null || device.external_voltage !== null) && (
         // Reported by the tracker itself (GT06 information packets, Teltonika IO 66): shown
         // only when it reported them.

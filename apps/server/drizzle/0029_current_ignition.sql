@@ -1,0 +1,1 @@
+ALTER TABLE "current_positions" ADD COLUMN "ignition" boolean;
