@@ -17,6 +17,7 @@ export const PROTOCOLS = [
   'ruptela',
   'wialonUdp',
   'topflytech',
+  'jt600',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 /** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */

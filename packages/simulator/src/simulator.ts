@@ -21,6 +21,7 @@ import { TeltonikaTracker } from './trackers/teltonika';
 import { TeltonikaUdpTracker } from './trackers/teltonika-udp';
 import { WialonUdpTracker } from './trackers/wialon-udp';
 import { topflytechDialect } from './trackers/topflytech';
+import { jt600Dialect } from './trackers/jt600';
 import { DEFAULT_PORTS } from './trackers/tracker';
 import type { Ports, Tracker, TrackerContext } from './trackers/tracker';
 import { createHistoryVehicle } from './trips/history';
@@ -200,5 +201,7 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
       return new WialonUdpTracker(device.serial, ctx);
     case 'topflytech':
       return new StreamTracker(device.serial, ctx, topflytechDialect);
+    case 'jt600':
+      return new StreamTracker(device.serial, ctx, jt600Dialect);
   }
 }

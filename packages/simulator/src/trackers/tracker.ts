@@ -21,6 +21,7 @@ export interface Ports {
   /** Wialon IPS over UDP: the TCP port's number on the server. */
   wialonUdp: number;
   topflytech: number;
+  jt600: number;
 }
 
 /** The server's default device ports. */
@@ -41,6 +42,7 @@ export const DEFAULT_PORTS: Ports = {
   ruptela: 5046,
   wialonUdp: 5039,
   topflytech: 5094,
+  jt600: 5014,
 };
 
 /** What every virtual tracker shares: where the server is and the counters to update. */
