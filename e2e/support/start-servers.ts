@@ -51,6 +51,7 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     ISTARTEK_PORT: '0',
     RUPTELA_PORT: '0',
     TOPFLYTECH_PORT: '0',
+    JT600_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

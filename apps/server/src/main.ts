@@ -63,6 +63,7 @@ async function main() {
           istartek: config.ISTARTEK_PORT,
           ruptela: config.RUPTELA_PORT,
           topflytech: config.TOPFLYTECH_PORT,
+          jt600: config.JT600_PORT,
           teltonikaUdp: config.TELTONIKA_PORT,
           wialonUdp: config.WIALON_PORT,
         },
@@ -121,6 +122,7 @@ async function main() {
       ['iStartek', ingest.listeners.istartek],
       ['Ruptela', ingest.listeners.ruptela],
       ['Topflytech', ingest.listeners.topflytech],
+      ['JT600', ingest.listeners.jt600],
     ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);

@@ -22,6 +22,8 @@ import type { IstartekSession } from './protocols/istartek/istartek.decoder';
 import { encodeRuptelaCommand } from './protocols/ruptela/ruptela.encoder';
 import { encodeTopflytechCommand } from './protocols/topflytech/topflytech.encoder';
 import type { TopflytechSession } from './protocols/topflytech/topflytech.decoder';
+import { encodeJt600Command } from './protocols/jt600/jt600.encoder';
+import type { Jt600Session } from './protocols/jt600/jt600.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -65,6 +67,9 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
   if (connection.protocol === 'topflytech') {
     return encodeTopflytechCommand(connection.session as TopflytechSession, text);
   }
+  if (connection.protocol === 'jt600') {
+    return encodeJt600Command(connection.session as Jt600Session, text);
+  }
   return undefined;
 }
 
@@ -72,7 +77,7 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
  * Writes commands to trackers' open connections in their own protocol (GT06 online command
  * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`,
  * Queclink `AT+GT...$`, Meitrack `@@...`, JT808 0x8300 text or 0x8103 parameters, Wialon IPS `#M#`, Suntech
- * `<model>CMD;`, iStartek `$$:`, Ruptela SMS via GPRS 108, Topflytech 0x81). Answers arrive through the listener's
+ * `<model>CMD;`, iStartek `$$:`, Ruptela SMS via GPRS 108, Topflytech 0x81, JT600 `(...)`). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

@@ -22,6 +22,7 @@ import { DescriptorBudget } from './connection-gate';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 import { ruptelaProtocol } from './protocols/ruptela/ruptela.decoder';
 import { topflytechProtocol } from './protocols/topflytech/topflytech.decoder';
+import { jt600Protocol } from './protocols/jt600/jt600.decoder';
 import { teltonikaUdpProtocol } from './protocols/teltonika/teltonika.udp';
 import { startUdpListener } from './udp-listener';
 import { wialonUdpProtocol } from './protocols/wialon/wialon.udp';
@@ -42,6 +43,7 @@ export interface ListenerPorts {
   istartek?: number;
   ruptela?: number;
   topflytech?: number;
+  jt600?: number;
   /** Teltonika over UDP: the same port number as its TCP listener in production (TELTONIKA_PORT). */
   teltonikaUdp?: number;
   /** Wialon IPS over UDP: the same port number as its TCP listener in production (WIALON_PORT). */
@@ -61,6 +63,7 @@ const OPTIONAL_PROTOCOLS = {
   istartek: istartekProtocol,
   ruptela: ruptelaProtocol,
   topflytech: topflytechProtocol,
+  jt600: jt600Protocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 

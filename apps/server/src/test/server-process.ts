@@ -33,6 +33,7 @@ export const LISTENERS_ON_FREE_PORTS = {
   ISTARTEK_PORT: '0',
   RUPTELA_PORT: '0',
   TOPFLYTECH_PORT: '0',
+  JT600_PORT: '0',
 };
 
 /** No demo, quiet logs; OsmAnd's port is the caller's. */

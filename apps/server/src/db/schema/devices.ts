@@ -30,6 +30,7 @@ export const PROTOCOLS = [
   'istartek',
   'ruptela',
   'topflytech',
+  'jt600',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 

@@ -40,3 +40,6 @@ export { encodeRuptelaCommand } from './ruptela/ruptela.encoder';
 export { topflytechProtocol } from './topflytech/topflytech.decoder';
 export type { TopflytechSession } from './topflytech/topflytech.decoder';
 export { encodeTopflytechCommand } from './topflytech/topflytech.encoder';
+export { jt600Protocol } from './jt600/jt600.decoder';
+export type { Jt600Session } from './jt600/jt600.decoder';
+export { encodeJt600Command } from './jt600/jt600.encoder';
