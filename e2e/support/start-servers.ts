@@ -53,6 +53,7 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     TOPFLYTECH_PORT: '0',
     NAVTELECOM_PORT: '0',
     GALILEOSKY_PORT: '0',
+    JT600_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

@@ -216,6 +216,12 @@ const envSchema = z.object({
     .min(0)
     .max(65535)
     .default(5034),
+  JT600_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(5014),
   INGEST_ENABLED: bool(true),
   /** Device ports' bounds (docs/device-protocols.md, "Bounded ports"): open connections per address, per listener. */
   DEVICE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce

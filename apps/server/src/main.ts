@@ -65,6 +65,7 @@ async function main() {
           topflytech: config.TOPFLYTECH_PORT,
           navtelecom: config.NAVTELECOM_PORT,
           galileosky: config.GALILEOSKY_PORT,
+          jt600: config.JT600_PORT,
           teltonikaUdp: config.TELTONIKA_PORT,
           wialonUdp: config.WIALON_PORT,
         },
@@ -125,6 +126,7 @@ async function main() {
       ['Topflytech', ingest.listeners.topflytech],
       ['Navtelecom', ingest.listeners.navtelecom],
       ['Galileosky', ingest.listeners.galileosky],
+      ['JT600', ingest.listeners.jt600],
     ];
     const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
     if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);

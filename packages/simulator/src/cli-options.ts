@@ -7,11 +7,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --host <address>        server address (default 127.0.0.1)
   --devices <n>           number of virtual trackers (default 100)
   --rate <r>              reports per second per device, fractions allowed (default 0.0333: every 30 s)
-  --mix <o:g:t[:...]>     weights osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack:jt808:wialon:suntech:istartek:teltonikaUdp:ruptela:wialonUdp:topflytech:navtelecom:galileosky
+  --mix <o:g:t[:...]>     weights osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack:jt808:wialon:suntech:istartek:teltonikaUdp:ruptela:wialonUdp:topflytech:navtelecom:galileosky:jt600
                           (default 1:1:1)
   --serial-prefix <digits> serials are prefix + zero-padded index, 15 digits (default 35000)
-  --ports <o:g:t[:...]>   osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack:jt808:wialon:suntech:istartek:teltonikaUdp:ruptela:wialonUdp:topflytech:navtelecom:galileosky ports
-                          (default 5055:5023:5027:5013:5001:5093:5004:5020:5015:5039:5011:5225:5027:5046:5039:5094:5180:5034)
+  --ports <o:g:t[:...]>   osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack:jt808:wialon:suntech:istartek:teltonikaUdp:ruptela:wialonUdp:topflytech:navtelecom:galileosky:jt600 ports
+                          (default 5055:5023:5027:5013:5001:5093:5004:5020:5015:5039:5011:5225:5027:5046:5039:5094:5180:5034:5014)
   --duration <seconds>    stop after this long (default: run until Ctrl-C)
   --history-days <d>      continue the vehicles of d days of generated history
   --help`;

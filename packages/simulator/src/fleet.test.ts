@@ -19,9 +19,11 @@ describe('protocol mix', () => {
     expect(parseMix('2:1:1')).toEqual({ osmand: 2, gt06: 1, teltonika: 1 });
     expect(parseMix('0:1')).toEqual({ osmand: 0, gt06: 1, teltonika: 0 });
     expect(() => parseMix('1:x:1')).toThrow(
-      '--mix must be up to 18 non-negative weights osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack:jt808:wialon:suntech:istartek:teltonikaUdp:ruptela:wialonUdp:topflytech:navtelecom:galileosky',
+      '--mix must be up to 19 non-negative weights osmand:gt06:teltonika:h02:gps103:watch:queclink:meitrack:jt808:wialon:suntech:istartek:teltonikaUdp:ruptela:wialonUdp:topflytech:navtelecom:galileosky:jt600',
     );
-    expect(() => parseMix('1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1')).toThrow('--mix must be up to');
+    expect(() => parseMix('1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1')).toThrow(
+      '--mix must be up to',
+    );
     expect(() => parseMix('0:0:0')).toThrow('at least one positive weight');
   });
 

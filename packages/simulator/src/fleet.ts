@@ -19,6 +19,7 @@ export const PROTOCOLS = [
   'topflytech',
   'navtelecom',
   'galileosky',
+  'jt600',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 /** Weights of the first three; the later families default to 0 (the demo's mix leaves them out). */

@@ -23,6 +23,7 @@ import { WialonUdpTracker } from './trackers/wialon-udp';
 import { topflytechDialect } from './trackers/topflytech';
 import { navtelecomDialect } from './trackers/navtelecom';
 import { galileoskyDialect } from './trackers/galileosky';
+import { jt600Dialect } from './trackers/jt600';
 import { DEFAULT_PORTS } from './trackers/tracker';
 import type { Ports, Tracker, TrackerContext } from './trackers/tracker';
 import { createHistoryVehicle } from './trips/history';
@@ -206,5 +207,7 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
       return new StreamTracker(device.serial, ctx, navtelecomDialect);
     case 'galileosky':
       return new StreamTracker(device.serial, ctx, galileoskyDialect(device.serial));
+    case 'jt600':
+      return new StreamTracker(device.serial, ctx, jt600Dialect);
   }
 }

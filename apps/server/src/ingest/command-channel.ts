@@ -26,6 +26,8 @@ import { encodeNavtelecomCommand } from './protocols/navtelecom/navtelecom.encod
 import type { NavtelecomSession } from './protocols/navtelecom/navtelecom.decoder';
 import { encodeGalileoskyCommand } from './protocols/galileosky/galileosky.encoder';
 import type { GalileoskySession } from './protocols/galileosky/galileosky.decoder';
+import { encodeJt600Command } from './protocols/jt600/jt600.encoder';
+import type { Jt600Session } from './protocols/jt600/jt600.decoder';
 import type { ConnectionRegistry, DeviceConnection } from './tcp-listener';
 
 let gt06SerialNo = 0;
@@ -82,6 +84,9 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
       galileoskyCommandNo,
     );
   }
+  if (connection.protocol === 'jt600') {
+    return encodeJt600Command(connection.session as Jt600Session, text);
+  }
   return undefined;
 }
 
@@ -90,7 +95,7 @@ function encodeFor(connection: DeviceConnection, text: string): Uint8Array | und
  * 0x80, Teltonika Codec 12, H02 `*HQ` text, GPS103 `**,imei:`, Watch `[MF*ID*LEN*...]`,
  * Queclink `AT+GT...$`, Meitrack `@@...`, JT808 0x8300 text or 0x8103 parameters, Wialon IPS `#M#`, Suntech
  * `<model>CMD;`, iStartek `$$:`, Ruptela SMS via GPRS 108, Topflytech 0x81, Navtelecom NTCB `*!`,
- * Galileosky 0xE0/0xE1 command packets). Answers arrive through the listener's
+ * Galileosky 0xE0/0xE1 command packets, JT600 `(...)`). Answers arrive through the listener's
  * `onCommandResponse`.
  */
 export class CommandChannel {

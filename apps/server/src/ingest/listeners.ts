@@ -24,6 +24,7 @@ import { ruptelaProtocol } from './protocols/ruptela/ruptela.decoder';
 import { topflytechProtocol } from './protocols/topflytech/topflytech.decoder';
 import { navtelecomProtocol } from './protocols/navtelecom/navtelecom.decoder';
 import { galileoskyProtocol } from './protocols/galileosky/galileosky.decoder';
+import { jt600Protocol } from './protocols/jt600/jt600.decoder';
 import { teltonikaUdpProtocol } from './protocols/teltonika/teltonika.udp';
 import { startUdpListener } from './udp-listener';
 import { wialonUdpProtocol } from './protocols/wialon/wialon.udp';
@@ -46,6 +47,7 @@ export interface ListenerPorts {
   topflytech?: number;
   navtelecom?: number;
   galileosky?: number;
+  jt600?: number;
   /** Teltonika over UDP: the same port number as its TCP listener in production (TELTONIKA_PORT). */
   teltonikaUdp?: number;
   /** Wialon IPS over UDP: the same port number as its TCP listener in production (WIALON_PORT). */
@@ -67,6 +69,7 @@ const OPTIONAL_PROTOCOLS = {
   topflytech: topflytechProtocol,
   navtelecom: navtelecomProtocol,
   galileosky: galileoskyProtocol,
+  jt600: jt600Protocol,
 };
 type OptionalProtocol = keyof typeof OPTIONAL_PROTOCOLS;
 

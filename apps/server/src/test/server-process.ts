@@ -35,6 +35,7 @@ export const LISTENERS_ON_FREE_PORTS = {
   TOPFLYTECH_PORT: '0',
   NAVTELECOM_PORT: '0',
   GALILEOSKY_PORT: '0',
+  JT600_PORT: '0',
 };
 
 /** No demo, quiet logs; OsmAnd's port is the caller's. */

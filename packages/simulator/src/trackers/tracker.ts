@@ -23,6 +23,7 @@ export interface Ports {
   topflytech: number;
   navtelecom: number;
   galileosky: number;
+  jt600: number;
 }
 
 /** The server's default device ports. */
@@ -45,6 +46,7 @@ export const DEFAULT_PORTS: Ports = {
   topflytech: 5094,
   navtelecom: 5180,
   galileosky: 5034,
+  jt600: 5014,
 };
 
 /** What every virtual tracker shares: where the server is and the counters to update. */

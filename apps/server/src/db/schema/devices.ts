@@ -32,6 +32,7 @@ export const PROTOCOLS = [
   'topflytech',
   'navtelecom',
   'galileosky',
+  'jt600',
 ] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 

@@ -46,3 +46,6 @@ export { encodeNavtelecomCommand } from './navtelecom/navtelecom.encoder';
 export { galileoskyProtocol } from './galileosky/galileosky.decoder';
 export type { GalileoskySession } from './galileosky/galileosky.decoder';
 export { encodeGalileoskyCommand } from './galileosky/galileosky.encoder';
+export { jt600Protocol } from './jt600/jt600.decoder';
+export type { Jt600Session } from './jt600/jt600.decoder';
+export { encodeJt600Command } from './jt600/jt600.encoder';
