@@ -68,7 +68,7 @@ export function ShapeDrawMap({
   return (
     <FleetMap mode={mode} aria-label="Geofence map" legend={false}>
       <GeofencesLayer geofences={shown} />
-      <DrawLayer tool={tool} onDraw={onDraw} />
+      <DrawLayer tool={tool} onDraw={onDraw} editing={shape} />
       <MapCamera points={points} fitKey={focusKey} maxZoom={SHAPE_MAX_ZOOM} />
     </FleetMap>
   );
