@@ -13,7 +13,7 @@ import { suntechDialect } from './trackers/suntech';
 import { istartekDialect } from './trackers/istartek';
 import { ruptelaDialect } from './trackers/ruptela';
 import { meitrackDialect } from './trackers/meitrack';
-import { queclinkDialect } from './trackers/queclink';
+import { queclinkDialectFor } from './trackers/queclink';
 import { StreamTracker } from './trackers/stream-tracker';
 import { watchDialect } from './trackers/watch';
 import { OsmAndTracker } from './trackers/osmand';
@@ -184,7 +184,7 @@ function createTracker(device: DeviceSpec, index: number, ctx: TrackerContext): 
     case 'watch':
       return new StreamTracker(device.serial, ctx, watchDialect);
     case 'queclink':
-      return new StreamTracker(device.serial, ctx, queclinkDialect);
+      return new StreamTracker(device.serial, ctx, queclinkDialectFor(device.serial));
     case 'meitrack':
       return new StreamTracker(device.serial, ctx, meitrackDialect);
     case 'jt808':

@@ -112,10 +112,9 @@ describe('Queclink decoder', () => {
     );
   });
 
-  it('refuses the HEX mode, other text and impossible coordinates', () => {
-    expect(() => decodeOne('+RSP\u0001\u0002\u0003')).toThrow('is in HEX mode');
+  it('refuses other text and impossible coordinates', () => {
     expect(() => decodeOne('GET / HTTP/1.1\r\n')).toThrow(
-      'must start with +RESP:, +BUFF: or +ACK:',
+      'must start with +RESP:, +BUFF:, +ACK: (ASCII) or +RSP',
     );
     expect(() =>
       decodeOne('+RESP:GTFRI,1A0102,12345,,0,0,1,1,4.3,92,70.0,121.3,31.2,20090214013254,11F0$'),

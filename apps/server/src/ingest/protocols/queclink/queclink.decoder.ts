@@ -1,16 +1,20 @@
 import type { DeviceStatus, RawPosition } from '@waymark/domain';
 import { asBuffer } from '../bytes';
 import { ProtocolError } from '../types';
-import type { DecodedMessage, TcpProtocol } from '../types';
+import type { DecodeNotice, DecodedMessage, TcpProtocol } from '../types';
+import { decodeBinary } from './queclink-binary.decoder';
+import type { BinaryFrame } from './queclink-binary.frame';
 import { batteryAfter, readBlocks, reportAlarm, reportIgnition } from './queclink.fields';
 import { readQueclinkFrame } from './queclink.frame';
 
 /**
- * Queclink @Track units (GL300/GL500 personal, GV200/GV300/GV350/GV500 vehicle) over TCP (port
- * 5004), ASCII mode, per the "@Track Air Interface Protocol" documents (TRACGL300AN001 for the
- * GL300). Every report is answered `+SACK:<count number>$` once stored: with the unit's SACK
- * enabled (AT+GTSRI) it keeps a report until then, without it the SACK is not needed. The
- * heartbeat `+ACK:GTHBD` is answered `+SACK:GTHBD,<protocol version>,<count number>$`.
+ * Queclink @Track units (GL300/GL500 personal, GB100, GV200/GV300/GV350/GV500 vehicle) over TCP
+ * (port 5004), per the "@Track Air Interface Protocol" documents (TRACGL300AN001 for the GL300,
+ * TRACGV200AN003 for the GV200), in either report format: ASCII here, HEX (binary) in
+ * queclink-binary.decoder.ts; one connection may carry both. Every report is answered
+ * `+SACK:<count number>$` once stored: with the unit's SACK enabled (AT+GTSRI) it keeps a report
+ * until then, without it the SACK is not needed. The heartbeat (`+ACK:GTHBD` or the HEX +HBD)
+ * is answered `+SACK:GTHBD,<protocol version>,<count number>$`.
  */
 export interface QueclinkSession {
   serial?: string;
@@ -22,16 +26,38 @@ export const queclinkProtocol: TcpProtocol<QueclinkSession> = {
   decode(session, buffer, now) {
     const buf = asBuffer(buffer);
     const messages: DecodedMessage[] = [];
+    let notices: DecodeNotice[] | undefined;
     let consumed = 0;
     for (;;) {
       const frame = readQueclinkFrame(buf.subarray(consumed));
       if (!frame) break;
       consumed += frame.size;
       if (frame.kind === 'text') messages.push(decodeText(session, frame.text, now));
+      if (frame.kind !== 'binary') continue;
+      const decoded = binaryOrSkip(session, frame.frame, now);
+      if ('kind' in decoded) (notices ??= []).push(decoded);
+      else messages.push(decoded);
     }
-    return { consumed, messages };
+    return notices ? { consumed, messages, notices } : { consumed, messages };
   },
 };
+
+/**
+ * A HEX frame is framed by its length and tail, so one whose body does not read is dropped
+ * unanswered (the unit sends it again) once the unit is known; before that it is refused.
+ */
+function binaryOrSkip(
+  session: QueclinkSession,
+  frame: BinaryFrame,
+  now: Date,
+): DecodedMessage | DecodeNotice {
+  try {
+    return decodeBinary(session, frame, now);
+  } catch (error) {
+    if (!(error instanceof ProtocolError) || session.serial === undefined) throw error;
+    return { kind: 'skipped-frame', detail: `${error.message}; frame dropped` };
+  }
+}
 
 const HEADER = /^\+(RESP|BUFF|ACK):(GT[A-Z0-9]{3}),(.*)$/s;
 /** IMEI (15 digits) or, on CDMA models, the 14-hex-digit MEID. */

@@ -8,6 +8,12 @@ import {
   nextQueclinkCount,
 } from './queclink.device';
 import type { QueclinkLocation } from './queclink.device';
+import {
+  encodeQueclinkBinaryFri,
+  encodeQueclinkBinaryHeartbeat,
+  encodeQueclinkBinarySos,
+  imeiBytes,
+} from './queclink-binary.device';
 
 const NOW = new Date('2024-05-01T12:00:00Z');
 const IMEI = '860599000773978';
@@ -64,5 +70,43 @@ describe('Queclink device encoder', () => {
       '+SACK:GTHBD,1A0102,000A$',
     );
     expect(nextQueclinkCount(0xffff)).toBe(0);
+  });
+});
+
+describe('Queclink HEX device encoder', () => {
+  it('writes the IMEI as the documents do: two digits a byte, the last digit alone', () => {
+    expect(imeiBytes('135790246811220').toString('hex')).toBe('0d395a18440b1600');
+  });
+
+  it('round-trips +RSP GTFRI: the server reads the point, battery and cell, and SACKs the count', () => {
+    const message = decodeOne(encodeQueclinkBinaryFri(IMEI, LOCATION, 0x1a2b));
+    expect(Buffer.from(message.reply!).toString()).toBe('+SACK:1A2B$');
+    expect(message.positions).toEqual([
+      {
+        serial: IMEI,
+        deviceTime: LOCATION.time,
+        lat: 47.606209,
+        lng: -122.332069,
+        valid: true,
+        fix: 'gps',
+        speed: 62.5,
+        speedUnit: 'kmh',
+        course: 45,
+        altitude: 56,
+        battery: 88,
+        // The HEX cell ID has 2 bytes: the tower's low 16 bits.
+        cell: { ...LOCATION.cell, cid: 0x2e17 },
+        attributes: { hdop: 1, power: 12.6, report: 'GTFRI' },
+      },
+    ]);
+  });
+
+  it('sends SOS as its report and a heartbeat the server answers +SACK:GTHBD', () => {
+    expect(decodeOne(encodeQueclinkBinarySos(IMEI, LOCATION, 3)).positions[0]).toMatchObject({
+      alarm: 'sos',
+    });
+    expect(
+      Buffer.from(decodeOne(encodeQueclinkBinaryHeartbeat(IMEI, NOW, 4)).reply!).toString(),
+    ).toBe('+SACK:GTHBD,450102,0004$');
   });
 });

@@ -1,20 +1,40 @@
 import { isFramePadding } from '../ascii-fields';
 import { ProtocolError } from '../types';
+import { binaryHead, readBinaryFrame } from './queclink-binary.frame';
+import type { BinaryFrame } from './queclink-binary.frame';
 
 /**
- * Framing of Queclink's @Track protocol in ASCII mode ("@Track Air Interface Protocol", e.g.
- * TRACGL300AN001 for the GL300, the same for the GV series): a message starts with `+RESP:`,
- * `+BUFF:` or `+ACK:` and ends with `$`. The HEX (binary) mode of the same units is not read.
+ * Framing of Queclink's @Track protocol ("@Track Air Interface Protocol", e.g. TRACGL300AN001
+ * for the GL300, TRACGV200AN003 for the GV200). A unit sends one of two formats (AT+GTCFG's
+ * report format), and may switch between them on one connection: ASCII messages start with
+ * `+RESP:`, `+BUFF:` or `+ACK:` and end with `$`; HEX (binary) frames start with a 4-byte head
+ * such as `+RSP` and carry their length (queclink-binary.frame.ts).
  */
 export type QueclinkFrame =
-  { kind: 'text'; text: string; size: number } | { kind: 'padding'; size: number };
+  | { kind: 'text'; text: string; size: number }
+  | { kind: 'binary'; frame: BinaryFrame; size: number }
+  | { kind: 'padding'; size: number };
 
 /** CAN and BLE reports of the GV350 run to about 1 KB. */
 const MAX_FRAME = 4096;
 const END = 0x24; // $
 const TEXT_HEADS = ['+RESP:', '+BUFF:', '+ACK:'];
-/** Heads of the HEX mode: a report mask follows instead of a colon. */
-const HEX_HEADS = ['+RSP', '+BSP', '+EVT', '+BVT', '+HBD', '+INF', '+CRD', '+LGN', '+ACK'];
+/** Every head of either format, to wait on a head that has not fully arrived. */
+const HEADS = [
+  ...TEXT_HEADS,
+  '+RSP',
+  '+BSP',
+  '+EVT',
+  '+BVT',
+  '+INF',
+  '+BNF',
+  '+HBD',
+  '+CRD',
+  '+BRD',
+  '+LGN',
+];
+const HEADS_NAMED =
+  '+RESP:, +BUFF:, +ACK: (ASCII) or +RSP, +BSP, +EVT, +BVT, +INF, +BNF, +HBD, +ACK (HEX)';
 
 export function readQueclinkFrame(buf: Buffer): QueclinkFrame | undefined {
   if (buf.length === 0) return undefined;
@@ -23,16 +43,17 @@ export function readQueclinkFrame(buf: Buffer): QueclinkFrame | undefined {
     while (size < buf.length && isFramePadding(buf[size])) size++;
     return { kind: 'padding', size };
   }
+  const binary = binaryHead(buf);
+  if (binary) {
+    const frame = readBinaryFrame(buf, binary);
+    return frame && { kind: 'binary', frame, size: frame.bytes.length };
+  }
   const head = buf.toString('latin1', 0, Math.min(buf.length, 6));
-  const textHead = TEXT_HEADS.some((h) => h.startsWith(head) || head.startsWith(h));
-  if (!textHead) {
-    if (buf.length >= 5 && HEX_HEADS.some((h) => head.startsWith(h))) {
-      throw new ProtocolError(
-        `Queclink message ${JSON.stringify(head.slice(0, 4))} is in HEX mode; Waymark reads the ASCII mode (AT+GTCFG report format)`,
-      );
-    }
+  if (!TEXT_HEADS.some((h) => head.startsWith(h))) {
+    // Four bytes of `+ACK` say neither format until the fifth arrives.
+    if (HEADS.some((h) => h.startsWith(head))) return undefined;
     throw new ProtocolError(
-      `Queclink message must start with +RESP:, +BUFF: or +ACK:, got ${JSON.stringify(head)}`,
+      `Queclink message must start with ${HEADS_NAMED}, got ${JSON.stringify(head)}`,
     );
   }
   const end = buf.indexOf(END);
