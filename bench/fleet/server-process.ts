@@ -76,6 +76,8 @@ export async function startServerProcess(options: ServerProcessOptions) {
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     DEMO_SIMULATOR: 'false',
+    // The bundled map unless the run names a style: benches measure this machine, not a host.
+    MAP_STYLE_URL: process.env.MAP_STYLE_URL || 'offline',
     INGEST_ENABLED: options.ingest ? 'true' : 'false',
     ...LISTENERS_ON_FREE_PORTS,
     // Every simulated tracker connects from 127.0.0.1: one address holds the whole fleet.

@@ -55,6 +55,9 @@ function waymarkServer(name: string, port: number, dataDir: string, env: Record<
     GALILEOSKY_PORT: '0',
     JT600_PORT: '0',
     SEED_DEMO: 'true',
+    // The bundled map: the machine may have no internet (the configured server's stand-in
+    // style replaces it there; map/offline-fallback.spec makes that one unreachable).
+    MAP_STYLE_URL: 'offline',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     ...env,

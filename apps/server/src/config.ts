@@ -6,6 +6,26 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+/**
+ * OpenFreeMap's Liberty style: OpenStreetMap vector tiles with no key, no registration and no
+ * request limit, free for commercial use (OpenStreetMap's ODbL attribution, which the style
+ * carries). Style, tiles, sprites and glyphs are all on this one origin, which the CSP allows.
+ */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
+/** Unset: OpenFreeMap; `offline`: the bundled basemap (null); else a style URL. */
+const mapStyleUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? DEFAULT_MAP_STYLE_URL : v))
+  .pipe(
+    z.union([
+      z.literal('offline').transform(() => null),
+      z.url({ error: "must be a URL, or 'offline' for the bundled map" }),
+    ]),
+  );
+
 const optionalUrl = z
   .string()
   .trim()
@@ -108,7 +128,7 @@ const envSchema = z.object({
   ROUTING_URL: optionalUrl,
   SMS_URL: optionalUrl,
   /** A MapLibre style URL for the street map; unset: the bundled offline basemap. */
-  MAP_STYLE_URL: optionalUrl,
+  MAP_STYLE_URL: mapStyleUrl,
   /** A raster tile template ({z}/{x}/{y}) for satellite imagery; unset: no satellite layer. */
   SATELLITE_URL: z.string().trim().optional(),
   /**

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 type Directives = Record<string, string[]>;
 
 /** Where a configured URL points, or nothing for an unset or unparsable one. */
-function originOf(url: string | undefined): string[] {
+function originOf(url: string | null | undefined): string[] {
   if (!url) return [];
   try {
     const { origin } = new URL(url);

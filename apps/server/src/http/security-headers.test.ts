@@ -79,6 +79,30 @@ it("limits the page to its own origin and the installation's configured services
   }
 });
 
+it("allows OpenFreeMap's one origin by default, and no map host with MAP_STYLE_URL=offline", async () => {
+  const connectSrc = async (app: { app: TestApp['app'] }) => {
+    const csp = (await app.app.inject({ url: '/api/health' })).headers[
+      'content-security-policy'
+    ] as string;
+    return csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([n]) => n === 'connect-src')!
+      .slice(1);
+  };
+  expect(await connectSrc(t)).toContain('https://tiles.openfreemap.org');
+  expect((await t.app.inject({ url: '/api/config' })).json().data.map_style_url).toBe(
+    'https://tiles.openfreemap.org/styles/liberty',
+  );
+  const offline = await createTestApp({ MAP_STYLE_URL: 'offline' });
+  try {
+    expect(await connectSrc(offline)).not.toContain('https://tiles.openfreemap.org');
+    expect((await offline.app.inject({ url: '/api/config' })).json().data.map_style_url).toBe(null);
+  } finally {
+    await offline.close();
+  }
+});
+
 it('asks for HTTPS only (HSTS) on answers served over HTTPS, never over plain HTTP', async () => {
   expect((await t.app.inject({ url: '/api/health' })).headers).not.toHaveProperty(
     'strict-transport-security',

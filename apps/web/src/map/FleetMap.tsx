@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, SegmentedControl } from '@mantine/core';
+import { Alert, Badge, Box, SegmentedControl } from '@mantine/core';
 import type { Map, MapMouseEvent } from 'maplibre-gl';
 import { ensureSatellite, showBasemap } from './basemap';
 import {
@@ -57,7 +57,8 @@ class ClickHandlers {
   }
 }
 
-type MapState = { status: 'loading' } | { status: 'ready'; map: Map } | { status: 'failed' };
+type MapState =
+  { status: 'loading' } | { status: 'ready'; map: Map; offline: boolean } | { status: 'failed' };
 
 /**
  * The one map of the app. Mounts the shared MapLibre instance, tells single from double
@@ -102,14 +103,14 @@ export function FleetMap({
       queueMicrotask(() => setState({ status: 'failed' }));
       return;
     }
-    const { map, element, loaded } = shared;
+    const { map, element, loaded, offline } = shared;
     container.appendChild(element);
     map.resize();
     const observer = new ResizeObserver(() => map.resize());
     observer.observe(container);
     let active = true;
     void loaded.then(() => {
-      if (active) setState({ status: 'ready', map });
+      if (active) setState({ status: 'ready', map, offline: offline() });
     });
     return () => {
       active = false;
@@ -239,6 +240,19 @@ export function FleetMap({
         <Alert color="gray" pos="absolute" top={12} left={12} right={12}>
           The map cannot be shown in this browser (WebGL is not available).
         </Alert>
+      )}
+      {state.status === 'ready' && state.offline && (
+        // The configured street map did not answer: say why there are no streets.
+        <Badge
+          pos="absolute"
+          bottom={10}
+          left={10}
+          variant="light"
+          color="gray"
+          title="The street map could not be reached; this is the map bundled with Waymark"
+        >
+          Offline map
+        </Badge>
       )}
       {satelliteUrl && (
         <SegmentedControl

@@ -18,8 +18,16 @@ function markStyleTop(map: Map) {
     map.addLayer({ id: BASEMAP_TOP, type: 'background', layout: { visibility: 'none' } });
 }
 
+/**
+ * How long a configured style may take to load before the bundled map replaces it: a style
+ * host that does not answer (offline, blocked) must not leave the map blank.
+ */
+const STYLE_TIMEOUT_MS = 4000;
+
 interface Shared {
   map: Map;
+  /** The configured style could not be reached: the bundled map is shown instead. */
+  offline: () => boolean;
   /** The map's own element; moved into whichever FleetMap is mounted. */
   element: HTMLDivElement;
   /** Resolves when the style (and so addSource/addLayer) can be used. */
@@ -31,7 +39,8 @@ let shared: Shared | null = null;
 /**
  * The one map instance of the app (STYLE.md): created on first use and kept when screens
  * change, so going from the list to a tracker and back does not rebuild WebGL state.
- * `styleUrl` (config map_style_url) replaces the bundled offline basemap.
+ * `styleUrl` (config map_style_url) replaces the bundled offline basemap, unless it cannot be
+ * loaded within STYLE_TIMEOUT_MS: then the bundled one is shown (FleetMap says 'Offline map').
  */
 export function sharedMap(styleUrl?: string | null): Shared {
   if (shared) return shared;
@@ -54,13 +63,34 @@ export function sharedMap(styleUrl?: string | null): Shared {
   });
   // Zoom buttons ('Zoom in', 'Zoom out'): not everyone has a wheel or a pinch.
   map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+  let fellBack = false;
+  let styleLoaded = false;
   const loaded = new Promise<void>((resolve) => {
     if (map.loaded()) resolve();
     else map.once('load', () => resolve());
+    // The bundled style in place of one that failed: ready when it is (no second 'load').
+    map.once('style.load', () => {
+      styleLoaded = true;
+      if (fellBack) resolve();
+    });
   });
+  if (styleUrl) {
+    const fallBack = () => {
+      if (fellBack || styleLoaded) return;
+      fellBack = true;
+      clearTimeout(timer);
+      console.warn(`The map style ${styleUrl} could not be loaded: showing the bundled map`);
+      map.setStyle(offlineStyle(assetsUrl));
+    };
+    const timer = setTimeout(fallBack, STYLE_TIMEOUT_MS);
+    // Before its style has loaded, any error is the style's own (its JSON, sprite or glyphs).
+    map.on('error', () => {
+      if (!styleLoaded) fallBack();
+    });
+  }
   loaded
-    .then(() => (styleUrl ? markStyleTop(map) : loadBasemap(map, assetsUrl)))
+    .then(() => (styleUrl && !fellBack ? markStyleTop(map) : loadBasemap(map, assetsUrl)))
     .catch((error: unknown) => console.error('Basemap could not be loaded', error));
-  shared = { map, element, loaded };
+  shared = { map, element, loaded, offline: () => fellBack };
   return shared;
 }
