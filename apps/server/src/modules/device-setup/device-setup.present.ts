@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { DeviceSetup, DeviceSetupConnection } from '@waymark/domain';
-import type { SetupGuide } from '../../ingest/setup-guides';
+import type { SetupGuide } from './setup-guides';
 import type { SetupModelRow } from './device-setup.queries';
 
 /** Where units must report: the host (DEVICE_HOST, else the host the caller reached us at). */

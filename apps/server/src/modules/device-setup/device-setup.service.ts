@@ -5,7 +5,7 @@ import { isPlatformAdmin, type Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
 import { forbidden, invalidField } from '../../http/errors';
 import { LISTENER_SETTINGS } from '../../ingest/device-ports';
-import { SETUP_GUIDES } from '../../ingest/setup-guides';
+import { SETUP_GUIDES } from './setup-guides';
 import { presentDeviceSetup } from './device-setup.present';
 import { modelById } from './device-setup.queries';
 

@@ -1,6 +1,6 @@
 import type { DeviceSetupCommand, DeviceSetupConnection } from '@waymark/domain';
-import type { Protocol } from '../db/schema';
-import type { ListenerName } from './device-ports';
+import type { Protocol } from '../../db/schema';
+import type { ListenerName } from '../../ingest/device-ports';
 
 /**
  * What to set on a unit of each protocol family so that it reports here: docs/device-protocols.md,
