@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Bus } from './events/bus';
 import type { MetricsBoard } from './metrics/metrics-board';
+import type { DevicePorts } from './ingest/device-ports';
 import type { PositionPipeline } from './pipeline/pipeline';
 import type { RealtimeHub } from './realtime/hub';
 import type { GeofenceIndexes } from './spatial/geofence-indexes';
@@ -51,4 +52,6 @@ export interface AppContext {
   cellLocator: CellLocator | undefined;
   /** The process's counters (`GET /api/metrics`): listeners and the pipeline register here. */
   metrics: MetricsBoard;
+  /** The port each device listener listens on (the device setup guide tells units so). */
+  devicePorts: DevicePorts;
 }

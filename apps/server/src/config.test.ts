@@ -22,4 +22,16 @@ describe('parseConfig', () => {
       /SEED_DEMO="maybe": must be true or false/,
     );
   });
+
+  it('takes a host name or an IP address as DEVICE_HOST, and refuses a URL', () => {
+    expect(parseConfig({ DEVICE_HOST: 'track.example.com' }).DEVICE_HOST).toBe('track.example.com');
+    expect(parseConfig({ DEVICE_HOST: '203.0.113.7' }).DEVICE_HOST).toBe('203.0.113.7');
+    expect(parseConfig({ DEVICE_HOST: '2001:db8::1' }).DEVICE_HOST).toBe('2001:db8::1');
+    expect(parseConfig({ DEVICE_HOST: '' }).DEVICE_HOST).toBeUndefined();
+    expect(() => parseConfig({ DEVICE_HOST: 'https://track.example.com' })).toThrow(
+      /DEVICE_HOST="https:\/\/track.example.com": must be a host name or IP address/,
+    );
+    expect(() => parseConfig({ DEVICE_HOST: 'track.example.com:5023' })).toThrow(/DEVICE_HOST=/);
+    expect(() => parseConfig({ DEVICE_HOST: 'abc.de:5023' })).toThrow(/DEVICE_HOST=/);
+  });
 });

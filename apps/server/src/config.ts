@@ -34,6 +34,13 @@ const optionalUrl = z
   .optional();
 
 /**
+ * A host name (letters, digits, dots, hyphens), an IPv4 address, or an IPv6 address (two
+ * colons at least, so `host:port` is refused).
+ */
+const DEVICE_HOST_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)$/;
+
+/**
  * Every environment variable Waymark reads. Defaults run the embedded product; the README's
  * configuration table lists these same names.
  */
@@ -140,6 +147,18 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(/\s+/).filter(Boolean)),
+  /**
+   * The host name or IP address trackers are told to connect to (the device setup guide);
+   * unset: the host the web app was opened at.
+   */
+  DEVICE_HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || DEVICE_HOST_PATTERN.test(v), {
+      message: 'must be a host name or IP address, without a scheme or port',
+    }),
   OSMAND_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()

@@ -21,6 +21,7 @@ import { ShipmentClock } from './modules/shipments/shipment-clock';
 import { RuleEngine } from './modules/rules/rule-engine';
 import { ScoutFleetSnapshots } from './modules/scout/scout-fleet-snapshots';
 import { MetricsBoard } from './metrics/metrics-board';
+import { DevicePorts } from './ingest/device-ports';
 import { PositionPipeline } from './pipeline/pipeline';
 import { RealtimeHub } from './realtime/hub';
 import { GeofenceIndexes } from './spatial/geofence-indexes';
@@ -71,6 +72,7 @@ export async function createContext(
     rules: new RuleEngine({ database, bus, jobs }, log),
     scoutSnapshots: new ScoutFleetSnapshots(bus),
     metrics: new MetricsBoard(),
+    devicePorts: new DevicePorts(config),
   };
   ctx.metrics.register({ prefix: 'waymark_pipeline', labels: {}, read: () => pipeline.stats });
   listenForCommands(ctx, log);

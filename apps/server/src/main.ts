@@ -73,6 +73,8 @@ async function main() {
         config.deviceLimits,
       )
     : undefined;
+  // The device setup guide then tells units the ports really bound (0 picks a free one).
+  if (ingest) ctx.devicePorts.listening(ingest.listeners);
   const simulator =
     ingest && config.SEED_DEMO && config.DEMO_SIMULATOR
       ? await startDemoSimulator(

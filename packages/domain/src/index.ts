@@ -17,6 +17,7 @@ export * from './device/fleet-status.rules';
 export * from './device/tracker-sort.rules';
 export * from './device/device.schema';
 export * from './device/device-rows';
+export * from './device/device-setup.schema';
 export * from './platform/config.schema';
 export * from './platform/admin-users.schema';
 export * from './platform/admin-devices.schema';

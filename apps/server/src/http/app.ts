@@ -27,6 +27,7 @@ import { anchorImageRoutes } from '../modules/anchors/anchor-images.routes';
 import { anchorRoutes } from '../modules/anchors/anchors.routes';
 import { commandRoutes } from '../modules/commands/commands.routes';
 import { modelRoutes } from '../modules/commands/models.routes';
+import { deviceSetupRoutes } from '../modules/device-setup/device-setup.routes';
 import { ruleRoutes } from '../modules/rules/rules.routes';
 import { chatFileRoutes } from '../modules/scout/chat-files.routes';
 import { scoutRoutes } from '../modules/scout/scout.routes';
@@ -162,6 +163,7 @@ export async function buildApp(
       await api.register(simReplacementRoutes, { ctx });
       await api.register(commandRoutes, { ctx });
       await api.register(modelRoutes, { ctx });
+      await api.register(deviceSetupRoutes, { ctx });
       await api.register(ruleRoutes, { ctx });
       await api.register(geofenceRoutes, { ctx });
       await api.register(placeRoutes, { ctx });

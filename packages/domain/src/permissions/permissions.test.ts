@@ -210,6 +210,15 @@ const ROWS: SpecRow[] = [
   },
   {
     spec: '002 §6',
+    text: "Account roles: Admin, Manager ('Account Manager'), User ('Power User'), and Viewer. The admin-role check covers Admin and Manager.",
+    expect: [
+      // The device setup guide (issue 41) is for account admins and platform admins.
+      { who: ['admin', 'manager', 'platform admin'], may: ['view DeviceSetup'] },
+      { who: ['user', 'viewer', 'imitating'], mayNot: ['view DeviceSetup'] },
+    ],
+  },
+  {
+    spec: '002 §6',
     text: 'A platform admin, or anyone imitating, may manage AiModel.',
     expect: [{ who: ['platform admin', 'imitating'], may: ['manage AiModel'] }],
   },

@@ -19,7 +19,9 @@ export type Subject =
   | 'Devices'
   | 'Shipments'
   | 'Rules'
-  | 'Reports';
+  | 'Reports'
+  /** The device setup guide: the host, port and commands that point a unit at this server. */
+  | 'DeviceSetup';
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
@@ -53,6 +55,9 @@ export function defineAbilityFor(context: AbilityContext): AppAbility {
     if (features.hasDashboards) can('view', 'Dashboard');
     if (features.canUseBleFeature) can('view', 'Anchors');
     can('manage', ['Users', 'Reports', 'Geofences']);
+    // Spec 002 §6: "The admin-role check covers Admin and Manager"; the guide is for those who
+    // set trackers up (issue 41), as the platform admin's Utilities are.
+    can('view', 'DeviceSetup');
   }
   if (isNotViewer) {
     can('manage', ['Shipments', 'Devices', 'Rules']);
@@ -62,6 +67,7 @@ export function defineAbilityFor(context: AbilityContext): AppAbility {
   // under Admin and Manager only; the role's own description grants it too).
   if (role === 'user') can('manage', 'Reports');
   if (features.embedsCustomReport) can('view', 'CustomReport');
+  if (context.isPlatformAdmin) can('view', 'DeviceSetup');
   if (context.isPlatformAdmin || context.isImitating) can('manage', 'AiModel');
 
   return build();

@@ -253,6 +253,16 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     withoutAccount: true,
     screen: () => import('../../features/utilities/UtilityPage').then((m) => m.UtilityPage),
   },
+  // Not in the spec: the device setup guide (issue 41) for account admins and platform admins,
+  // reached from the trackers list and the Utilities page.
+  {
+    path: 'device-setup',
+    name: 'DeviceSetupView',
+    guard: { can: ['view', 'DeviceSetup'] },
+    withoutAccount: true,
+    screen: () =>
+      import('../../features/device-setup/DeviceSetupPage').then((m) => m.DeviceSetupPage),
+  },
   // Not in spec 002 §2.1: where a platform admin finds the accounts they may look into.
   {
     path: 'admin/accounts',

@@ -67,7 +67,11 @@ function UnassignedSerials() {
         </Title>
         <Text size="sm" c="dimmed">
           Hardware that reports without belonging to a tracker. Provision it into an account to see
-          it on that account&apos;s map.
+          it on that account&apos;s map. What to set on a unit so that it reports here:{' '}
+          <Anchor component={Link} to="/device-setup">
+            Device setup
+          </Anchor>
+          .
         </Text>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" aria-label="Unassigned serials">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { IconCheck, IconLink } from '@tabler/icons-react';
 
@@ -10,7 +10,18 @@ export const COPY_RESET_MS = 2_000;
  * seconds. Outside a secure context the browser has no clipboard API: spec 001 §8 logs
  * 'Connection is not secure.' and does nothing else.
  */
-export function CopyLinkButton({ url, label = 'Copy Link' }: { url: string; label?: string }) {
+export function CopyLinkButton({
+  url,
+  label = 'Copy Link',
+  ariaLabel,
+  icon = <IconLink size={14} />,
+}: {
+  url: string;
+  label?: string;
+  /** The button's name when several copy buttons share a label (the device setup's texts). */
+  ariaLabel?: string;
+  icon?: ReactNode;
+}) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -34,10 +45,11 @@ export function CopyLinkButton({ url, label = 'Copy Link' }: { url: string; labe
     <Button
       variant="light"
       size="xs"
-      leftSection={copied ? <IconCheck size={14} /> : <IconLink size={14} />}
+      leftSection={copied ? <IconCheck size={14} /> : icon}
       color={copied ? 'green' : undefined}
       onClick={copy}
       aria-live="polite"
+      aria-label={ariaLabel}
     >
       {copied ? 'Copied!' : label}
     </Button>

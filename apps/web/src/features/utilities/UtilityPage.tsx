@@ -1,6 +1,17 @@
 import { useState } from 'react';
-import { Container, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import {
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconRouter, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { filterCards, UTILITY_CARDS } from './utilityCards';
 
 /**
@@ -13,9 +24,21 @@ export function UtilityPage() {
   return (
     <Container size="xl" py="xl" w="100%">
       <Stack>
-        <Title order={1} size="h3">
-          Utilities
-        </Title>
+        <Group justify="space-between">
+          <Title order={1} size="h3">
+            Utilities
+          </Title>
+          {/* What to set on a unit before Provision or Assign makes it a tracker (issue 41). */}
+          <Button
+            component={Link}
+            to="/device-setup"
+            size="xs"
+            variant="default"
+            leftSection={<IconRouter size={14} />}
+          >
+            Device setup
+          </Button>
+        </Group>
         <TextInput
           aria-label="Filter Actions"
           placeholder="Filter Actions"

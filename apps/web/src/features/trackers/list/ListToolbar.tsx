@@ -3,8 +3,10 @@ import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconRefresh,
+  IconRouter,
   IconSparkles,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { PositionsReport } from '../../../api/devices';
 import { useSession } from '../../../app/session/useSession';
 import { DateRangePicker } from '../../../components/DateRangePicker';
@@ -37,11 +39,13 @@ interface ListToolbarProps {
 }
 
 /**
- * Refresh, auto-refresh, filters, controls with a date range, downloads (spec 000 §2.3) and
- * 'Ask Scout' for users who may use AI (§2.4).
+ * Refresh, auto-refresh, filters, controls with a date range, downloads (spec 000 §2.3),
+ * 'Device setup' for the admins who set trackers up (issue 41) and 'Ask Scout' for users who
+ * may use AI (§2.4).
  */
 export function ListToolbar(props: ListToolbarProps) {
-  const unlimited = useSession()?.features?.unlimitedDateSelection ?? false;
+  const view = useSession();
+  const unlimited = view?.features?.unlimitedDateSelection ?? false;
   return (
     <Group
       gap="xs"
@@ -106,6 +110,17 @@ export function ListToolbar(props: ListToolbarProps) {
         />
       )}
       <DownloadMenu report={props.report} />
+      {view?.ability.can('view', 'DeviceSetup') && (
+        <Button
+          component={Link}
+          to="/device-setup"
+          size="xs"
+          variant="default"
+          leftSection={<IconRouter size={14} />}
+        >
+          Device setup
+        </Button>
+      )}
       {props.onAskScout && (
         <Button
           size="xs"
