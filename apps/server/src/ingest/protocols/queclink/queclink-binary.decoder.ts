@@ -2,7 +2,7 @@ import type { DeviceStatus, RawPosition } from '@waymark/domain';
 import { ByteReader, toHex } from '../bytes';
 import { ProtocolError } from '../types';
 import type { DecodedMessage } from '../types';
-import type { QueclinkSession } from './queclink.decoder';
+import type { QueclinkSession } from './queclink.session';
 import { reportAlarm, reportIgnition } from './queclink.fields';
 import type { BinaryFrame } from './queclink-binary.frame';
 import { GB100, deviceNameOf, has, imeiOf, readTime } from './queclink-binary.fields';

@@ -6,6 +6,7 @@ import { decodeBinary } from './queclink-binary.decoder';
 import type { BinaryFrame } from './queclink-binary.frame';
 import { batteryAfter, readBlocks, reportAlarm, reportIgnition } from './queclink.fields';
 import { readQueclinkFrame } from './queclink.frame';
+import type { QueclinkSession } from './queclink.session';
 
 /**
  * Queclink @Track units (GL300/GL500 personal, GB100, GV200/GV300/GV350/GV500 vehicle) over TCP
@@ -16,9 +17,7 @@ import { readQueclinkFrame } from './queclink.frame';
  * until then, without it the SACK is not needed. The heartbeat (`+ACK:GTHBD` or the HEX +HBD)
  * is answered `+SACK:GTHBD,<protocol version>,<count number>$`.
  */
-export interface QueclinkSession {
-  serial?: string;
-}
+export type { QueclinkSession } from './queclink.session';
 
 export const queclinkProtocol: TcpProtocol<QueclinkSession> = {
   name: 'queclink',

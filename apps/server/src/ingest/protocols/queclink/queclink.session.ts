@@ -1,0 +1,4 @@
+/** What a Queclink connection remembers: the unit's IMEI once a frame named it (both formats). */
+export interface QueclinkSession {
+  serial?: string;
+}
