@@ -16,7 +16,8 @@ type ModelProtocol = NonNullable<(typeof models.$inferInsert)['protocol']>;
  * The shared set-up of a protocol listener test (Traccar's ProtocolTest plays this part): a test
  * app, the listener of `listener` on a free port (beside the three that always start), torn
  * down after the file; trackers provisioned in an account of their own; the device's end of a
- * TCP connection or a UDP socket; and the rows a user would see. Call it at the top of a file.
+ * TCP connection or a UDP socket; commands queued for it and its answers; and the rows a user
+ * would see. Call it at the top of a file.
  */
 export function listenerFixture(
   listener: Listener,
@@ -69,6 +70,19 @@ export function listenerFixture(
     tcp: () => trackerSocket(server().port),
     /** The device's UDP socket, sending to the listener. */
     udp: () => datagramSocket(server().port),
+    /** Queues a command for the tracker, as the commands service does once a user sends one. */
+    command(serial: string, text: string) {
+      app().ctx.bus.publish('command.queued', { device_message_id: 1, serial, text });
+    },
+    /** Resolves with the next answer to a command a tracker sends, as `<serial> <text>`. */
+    nextAnswer() {
+      return new Promise<string>((resolve) => {
+        const stop = app().ctx.bus.subscribe('command.answered', ({ serial, text }) => {
+          stop();
+          resolve(`${serial} ${text}`);
+        });
+      });
+    },
     /** The tracker's current position row, if any. */
     async current(deviceId: number) {
       const [row] = await app()

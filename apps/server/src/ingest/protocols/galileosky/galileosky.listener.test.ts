@@ -71,14 +71,8 @@ describe('Galileosky listener', () => {
     const socket = await f.tcp();
     socket.write(fixture('headPacket')); // device number 50
     expect(await nextConfirmation(socket)).toBe('028590');
-    const answered = new Promise<string>((resolve) =>
-      f.t.ctx.bus.subscribe('command.answered', (e) => resolve(`${e.serial} ${e.text}`)),
-    );
-    f.t.ctx.bus.publish('command.queued', {
-      device_message_id: 1,
-      serial: device.serial,
-      text: 'status',
-    });
+    const answered = f.nextAnswer();
+    f.command(device.serial, 'status');
     const command = await socket.until((b) => b.length >= 37);
     // 01, 32 tag bytes, IMEI, device number 50, a command number the server picks, the text, CRC.
     expect(command.subarray(0, 23).toString('hex')).toBe(

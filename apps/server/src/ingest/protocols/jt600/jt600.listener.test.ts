@@ -43,11 +43,7 @@ describe('JT600 listener', () => {
     expect(row!.fix_time).toEqual(fix.time);
     expect(row!.lat).toBeCloseTo(54.3227, 5);
 
-    f.t.ctx.bus.publish('command.queued', {
-      device_message_id: 1,
-      serial: device.serial,
-      text: 'S17',
-    });
+    f.command(device.serial, 'S17');
     expect(await answerOf(socket)).toBe('(S17)');
     socket.close();
   });

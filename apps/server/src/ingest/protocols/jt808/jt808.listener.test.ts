@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { startSimulator } from '@waymark/simulator/simulator';
-import { queryRows } from '../../../db/client';
-import { currentPositions } from '../../../db/schema';
-import { startListeners } from '../../listeners';
-import {
-  createAccount,
-  createDevice,
-  createModel,
-  createTestApp,
-  type TestApp,
-} from '../../../test/test-app';
-import { nextCommitted, trackerSocket } from '../../../test/tracker-socket';
+import { listenerFixture } from '../../../test/listener-fixture';
+import { nextCommitted } from '../../../test/tracker-socket';
 import { JT808_CAPTURES } from './jt808.captures';
 import {
   encodeJt808Heartbeat,
@@ -41,27 +31,12 @@ function platformFrame(messageId: string, serialNo: number, body: string): strin
     .padStart(2, '0')}7e`;
 }
 
-let t: TestApp;
-let ingest: Awaited<ReturnType<typeof startListeners>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ingest = await startListeners(t.ctx, { osmand: 0, gt06: 0, teltonika: 0, jt808: 0 }, t.app.log);
-});
-afterAll(async () => {
-  await ingest.close();
-  await t.close();
-});
-
-async function unit(serial: string) {
-  const account = await createAccount(t);
-  const model = await createModel(t, { protocol: 'jt808' });
-  return createDevice(t, account, { model_id: model.id, serial });
-}
+const f = listenerFixture('jt808');
 
 describe('JT808 listener', () => {
   it('registers, authenticates and stores locations in history and current position, answering each', async () => {
-    const device = await unit(SERIAL);
-    const socket = await trackerSocket(ingest.listeners.jt808!.port);
+    const device = await f.unit(SERIAL);
+    const socket = await f.tcp();
     const answer = async (expected: string) =>
       (await socket.until((b) => b.length >= expected.length / 2)).toString('hex');
 
@@ -80,16 +55,13 @@ describe('JT808 listener', () => {
     expect(await answer(platformFrame('8001', 2, '0007020000'))).toBe(
       platformFrame('8001', 2, '0007020000'),
     );
-    const history = await queryRows<{ at_capture_time: boolean; lat: number; lng: number }>(
-      t.db,
-      sql`SELECT fix_time = '2014-07-23T09:20:15Z'::timestamptz AS at_capture_time, lat, lng
-          FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(history).toEqual([{ at_capture_time: true, lat: 22.51488, lng: 113.916508 }]);
+    expect(await f.history(device.id)).toEqual([
+      { fix_time: new Date('2014-07-23T09:20:15Z'), lat: 22.51488, lng: 113.916508 },
+    ]);
 
     // A live report moves the current position.
     const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     socket.write(
       encodeJt808Location(
         UNIT,
@@ -101,16 +73,13 @@ describe('JT808 listener', () => {
     expect(await answer(platformFrame('8001', 3, '0008020000'))).toBe(
       platformFrame('8001', 3, '0008020000'),
     );
-    const [row] = await t.db
-      .select()
-      .from(currentPositions)
-      .where(eq(currentPositions.device_id, device.id));
+    const row = await f.current(device.id);
     expect([row!.lat, row!.lng, row!.fix_time]).toEqual([22.5431, 114.0579, time]);
     socket.close();
   });
 
   it('keeps the connection open through a heartbeat, a bad check code and a wrong body length', async () => {
-    await unit('13800000001');
+    await f.unit('13800000001');
     const phone = { phone: '13800000001', edition: '2013' } as const;
     const location = encodeJt808Location(
       phone,
@@ -125,8 +94,8 @@ describe('JT808 listener', () => {
       },
       5,
     );
-    const before = { ...ingest.listeners.jt808!.metrics };
-    const socket = await trackerSocket(ingest.listeners.jt808!.port);
+    const before = { ...f.listener.metrics };
+    const socket = await f.tcp();
     const next8001 = async () => {
       const bytes = await socket.until((b) => b.length > 0 && readFrame(b) !== undefined);
       const read = readFrame(bytes);
@@ -149,7 +118,7 @@ describe('JT808 listener', () => {
     socket.write(wrongLength);
     expect(await next8001()).toBe('8001:0005020000');
 
-    const metrics = ingest.listeners.jt808!.metrics;
+    const metrics = f.listener.metrics;
     expect(metrics.crcMismatches - before.crcMismatches).toBe(1);
     expect(metrics.resynchronised - before.resynchronised).toBe(1);
     expect(metrics.malformed).toBe(before.malformed);
@@ -157,9 +126,9 @@ describe('JT808 listener', () => {
   });
 
   it('sends a command in the terminal’s edition and passes its answer on', async () => {
-    await unit('13800000002');
+    await f.unit('13800000002');
     const phone = { phone: '13800000002', edition: '2013' } as const;
-    const socket = await trackerSocket(ingest.listeners.jt808!.port);
+    const socket = await f.tcp();
     socket.write(
       encodeJt808Location(
         phone,
@@ -168,14 +137,8 @@ describe('JT808 listener', () => {
       ),
     );
     await socket.until((b) => readFrame(b) !== undefined); // its 0x8001
-    const answered = new Promise<string>((resolve) =>
-      t.ctx.bus.subscribe('command.answered', (e) => resolve(`${e.serial} ${e.text}`)),
-    );
-    t.ctx.bus.publish('command.queued', {
-      device_message_id: 1,
-      serial: '13800000002',
-      text: '0x0029=30',
-    });
+    const answered = f.nextAnswer();
+    f.command('13800000002', '0x0029=30');
     const bytes = await socket.until((b) => readFrame(b) !== undefined);
     const read = readFrame(bytes);
     if (!read || !('frame' in read)) throw new Error('not a frame');
@@ -187,11 +150,11 @@ describe('JT808 listener', () => {
   });
 
   it("takes the simulator's JT808 terminals (npm run simulate speaks it)", async () => {
-    const device = await unit('353358017099808');
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const device = await f.unit('353358017099808');
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     const simulator = startSimulator({
       devices: [{ serial: device.serial, protocol: 'jt808' }],
-      ports: { jt808: ingest.listeners.jt808!.port },
+      ports: { jt808: f.listener.port },
       rate: 1,
     });
     expect((await committed).device_id).toBe(device.id);

@@ -74,14 +74,8 @@ describe('Navtelecom listener', () => {
     expect(row!.lat).toBeCloseTo(55.7558, 5);
 
     // A query goes out from the server's id to the unit's, and its answer comes back.
-    const answered = new Promise<string>((resolve) =>
-      f.t.ctx.bus.subscribe('command.answered', (e) => resolve(`${e.serial} ${e.text}`)),
-    );
-    f.t.ctx.bus.publish('command.queued', {
-      device_message_id: 1,
-      serial: device.serial,
-      text: '*?V',
-    });
+    const answered = f.nextAnswer();
+    f.command(device.serial, '*?V');
     expect(await ntcbAnswer(socket)).toBe(
       '404e5443' + '00000000' + '01000000' + '0300' + '43' + '58' + '2a3f56',
     );

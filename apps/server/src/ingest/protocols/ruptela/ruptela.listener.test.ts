@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { startSimulator } from '@waymark/simulator/simulator';
-import { queryRows } from '../../../db/client';
-import { currentPositions } from '../../../db/schema';
-import { startListeners } from '../../listeners';
-import {
-  createAccount,
-  createDevice,
-  createModel,
-  createTestApp,
-  type TestApp,
-} from '../../../test/test-app';
-import { nextCommitted, trackerSocket } from '../../../test/tracker-socket';
+import { listenerFixture } from '../../../test/listener-fixture';
+import { nextCommitted } from '../../../test/tracker-socket';
 import { RUPTELA_CAPTURES } from './ruptela.captures';
 import {
   encodeRuptelaCommandAnswer,
@@ -26,23 +16,7 @@ const CAPTURE = Buffer.from(RUPTELA_CAPTURES['0x01 records']![4]!.hex, 'hex');
 /** Command 100, data 01, CRC-16/KERMIT of 64 01 (Traccar answers the same bytes). */
 const RECORDS_ACK = '0002640113bc';
 
-let t: TestApp;
-let ingest: Awaited<ReturnType<typeof startListeners>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ingest = await startListeners(t.ctx, { osmand: 0, gt06: 0, teltonika: 0, ruptela: 0 }, t.app.log);
-});
-afterAll(async () => {
-  await ingest.close();
-  await t.close();
-});
-
-async function unit(serial: string) {
-  const account = await createAccount(t);
-  const model = await createModel(t, { protocol: 'ruptela' });
-  return createDevice(t, account, { model_id: model.id, serial });
-}
-
+const f = listenerFixture('ruptela');
 const record = (time: Date, lat: number, lng: number) => ({
   time,
   lat,
@@ -56,15 +30,12 @@ const record = (time: Date, lat: number, lng: number) => ({
 
 describe('Ruptela listener', () => {
   it('stores records in history and the current position, answering each packet once stored', async () => {
-    const device = await unit('013227001564487');
-    const socket = await trackerSocket(ingest.listeners.ruptela!.port);
+    const device = await f.unit('013227001564487');
+    const socket = await f.tcp();
     socket.write(CAPTURE);
     expect((await socket.until((b) => b.length >= 6)).toString('hex')).toBe(RECORDS_ACK);
-    const history = await queryRows<{ fix_time: Date; lat: number; lng: number }>(
-      t.db,
-      sql`SELECT fix_time, lat, lng FROM positions WHERE device_id = ${device.id} ORDER BY fix_time`,
-    );
-    expect(history.map((h) => [new Date(h.fix_time).toISOString(), h.lat, h.lng])).toEqual([
+    const history = await f.history(device.id);
+    expect(history.map((h) => [h.fix_time.toISOString(), h.lat, h.lng])).toEqual([
       ['2014-01-19T05:04:02.000Z', 44.972635, 41.0749733],
       ['2014-01-19T05:05:02.000Z', 44.9726233, 41.0749616],
       ['2014-01-19T05:06:02.000Z', 44.9726283, 41.0749733],
@@ -74,26 +45,23 @@ describe('Ruptela listener', () => {
 
     // A live record moves the current position.
     const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     socket.write(encodeRuptelaRecords(device.serial, [record(time, 54.6872, 25.2797)]));
     expect(await committed).toMatchObject({ timestamp: time.toISOString() });
     expect((await socket.until((b) => b.length >= 6)).toString('hex')).toBe(RECORDS_ACK);
-    const [row] = await t.db
-      .select()
-      .from(currentPositions)
-      .where(eq(currentPositions.device_id, device.id));
+    const row = await f.current(device.id);
     expect([row!.lat, row!.lng, row!.fix_time]).toEqual([54.6872, 25.2797, time]);
     socket.close();
   });
 
   it('keeps the connection open through a heartbeat, a bad CRC and a wrong length', async () => {
     const serial = '863071016796570';
-    await unit(serial);
+    await f.unit(serial);
     const packet = encodeRuptelaRecords(serial, [
       record(new Date('2026-11-30T12:00:00Z'), 54.6872, 25.2797),
     ]);
-    const before = { ...ingest.listeners.ruptela!.metrics };
-    const socket = await trackerSocket(ingest.listeners.ruptela!.port);
+    const before = { ...f.listener.metrics };
+    const socket = await f.tcp();
     const answer = async () => (await socket.until((b) => b.length >= 6)).toString('hex');
 
     socket.write(encodeRuptelaHeartbeat(serial));
@@ -110,7 +78,7 @@ describe('Ruptela listener', () => {
     socket.write(wrongLength);
     expect(await answer()).toBe(RECORDS_ACK);
 
-    const metrics = ingest.listeners.ruptela!.metrics;
+    const metrics = f.listener.metrics;
     expect(metrics.crcMismatches - before.crcMismatches).toBe(1);
     expect(metrics.resynchronised - before.resynchronised).toBe(1);
     expect(metrics.malformed).toBe(before.malformed);
@@ -119,14 +87,12 @@ describe('Ruptela listener', () => {
 
   it('sends a command as SMS via GPRS and passes the answer on', async () => {
     const serial = '863071016796571';
-    await unit(serial);
-    const socket = await trackerSocket(ingest.listeners.ruptela!.port);
+    await f.unit(serial);
+    const socket = await f.tcp();
     socket.write(encodeRuptelaHeartbeat(serial));
     await socket.until((b) => b.length >= 6);
-    const answered = new Promise<string>((resolve) =>
-      t.ctx.bus.subscribe('command.answered', (e) => resolve(`${e.serial} ${e.text}`)),
-    );
-    t.ctx.bus.publish('command.queued', { device_message_id: 1, serial, text: 'coords' });
+    const answered = f.nextAnswer();
+    f.command(serial, 'coords');
     const bytes = await socket.until((b) => b.length >= 11);
     expect(bytes.subarray(0, 9).toString('hex')).toBe('00076c636f6f726473');
     socket.write(encodeRuptelaCommandAnswer(serial, 'Coords: 54.6872, 25.2797'));
@@ -135,11 +101,11 @@ describe('Ruptela listener', () => {
   });
 
   it("takes the simulator's Ruptela units (npm run simulate speaks it)", async () => {
-    const device = await unit('353358017099846');
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const device = await f.unit('353358017099846');
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     const simulator = startSimulator({
       devices: [{ serial: device.serial, protocol: 'ruptela' }],
-      ports: { ruptela: ingest.listeners.ruptela!.port },
+      ports: { ruptela: f.listener.port },
       rate: 1,
     });
     expect((await committed).device_id).toBe(device.id);

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { startSimulator } from '@waymark/simulator/simulator';
-import { queryRows } from '../../../db/client';
-import { currentPositions } from '../../../db/schema';
-import { startListeners } from '../../listeners';
-import {
-  createAccount,
-  createDevice,
-  createModel,
-  createTestApp,
-  type TestApp,
-} from '../../../test/test-app';
-import { nextCommitted, trackerSocket } from '../../../test/tracker-socket';
+import { listenerFixture } from '../../../test/listener-fixture';
+import { nextCommitted } from '../../../test/tracker-socket';
 import {
   encodeSuntechKeepAlive,
   encodeSuntechReport,
@@ -21,23 +11,7 @@ import { EMG, STT } from './suntech.fixtures';
 
 // The Suntech listener over real TCP, fed the ST300 status report and the SA200 emergency of
 // Traccar's SuntechProtocolDecoderTest (suntech.fixtures.ts), then what a live ST300 sends.
-let t: TestApp;
-let ingest: Awaited<ReturnType<typeof startListeners>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ingest = await startListeners(t.ctx, { osmand: 0, gt06: 0, teltonika: 0, suntech: 0 }, t.app.log);
-});
-afterAll(async () => {
-  await ingest.close();
-  await t.close();
-});
-
-async function unit(serial: string) {
-  const account = await createAccount(t);
-  const model = await createModel(t, { protocol: 'suntech' });
-  return createDevice(t, account, { model_id: model.id, serial });
-}
-
+const f = listenerFixture('suntech');
 const live = (serial: string, minutesAgo: number): [SuntechLocation, Buffer] => {
   const fix: SuntechLocation = {
     time: new Date(Math.floor(Date.now() / 1000) * 1000 - minutesAgo * 60_000),
@@ -56,68 +30,54 @@ const live = (serial: string, minutesAgo: number): [SuntechLocation, Buffer] => 
 
 describe('Suntech listener', () => {
   it('stores an old report in history and a live one as the current position, and carries a command', async () => {
-    const device = await unit('205173382');
-    const socket = await trackerSocket(ingest.listeners.suntech!.port);
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const device = await f.unit('205173382');
+    const socket = await f.tcp();
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     socket.write(`${STT}\r`);
     await committed;
-    const history = await queryRows<{ at_capture_time: boolean; lat: number; lng: number }>(
-      t.db,
-      sql`SELECT fix_time = '2016-03-22T23:23:18Z'::timestamptz AS at_capture_time, lat, lng
-          FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(history).toEqual([{ at_capture_time: true, lat: 19.288278, lng: -99.12875 }]);
+    expect(await f.history(device.id)).toEqual([
+      { fix_time: new Date('2016-03-22T23:23:18Z'), lat: 19.288278, lng: -99.12875 },
+    ]);
 
     const [fix, report] = live(device.serial, 1);
-    const next = nextCommitted(t.ctx.bus, device.id);
+    const next = nextCommitted(f.t.ctx.bus, device.id);
     socket.write(report);
     expect(await next).toMatchObject({ timestamp: fix.time.toISOString() });
-    const [row] = await t.db
-      .select()
-      .from(currentPositions)
-      .where(eq(currentPositions.device_id, device.id));
+    const row = await f.current(device.id);
     expect([row!.lat, row!.lng, row!.fix_time]).toEqual([19.2883, -99.1288, fix.time]);
 
     // Reports are not answered: the next bytes the unit gets are the command.
-    t.ctx.bus.publish('command.queued', {
-      device_message_id: 1,
-      serial: device.serial,
-      text: 'StatusReq',
-    });
+    f.command(device.serial, 'StatusReq');
     const command = 'ST300CMD;205173382;02;StatusReq\r';
     expect(await socket.text(command.length)).toBe(command);
     socket.close();
   });
 
   it('acknowledges an emergency once stored, and stays open through a keep-alive and a short report', async () => {
-    const device = await unit('317652');
-    const socket = await trackerSocket(ingest.listeners.suntech!.port);
+    const device = await f.unit('317652');
+    const socket = await f.tcp();
     socket.write(encodeSuntechKeepAlive(device.serial));
     const short = `${live(device.serial, 4)[1].toString('latin1').split(';').slice(0, 10).join(';')}\r`;
     socket.write(short);
     socket.write(`${EMG}\r`);
     const ack = 'SA200CMD;317652;02;AckEmerg\r';
     expect(await socket.text(ack.length)).toBe(ack);
-    const [stored] = await queryRows<{ n: number }>(
-      t.db,
-      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(stored!.n).toBe(1);
+    expect(await f.history(device.id)).toHaveLength(1);
 
     const [fix, report] = live(device.serial, 2);
-    const next = nextCommitted(t.ctx.bus, device.id);
+    const next = nextCommitted(f.t.ctx.bus, device.id);
     socket.write(report);
     expect(await next).toMatchObject({ timestamp: fix.time.toISOString() });
-    expect(ingest.listeners.suntech!.metrics.malformed).toBe(0);
+    expect(f.listener.metrics.malformed).toBe(0);
     socket.close();
   });
 
   it("takes the simulator's Suntech units (npm run simulate speaks it)", async () => {
-    const device = await unit('359339075099888');
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const device = await f.unit('359339075099888');
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     const simulator = startSimulator({
       devices: [{ serial: device.serial, protocol: 'suntech' }],
-      ports: { suntech: ingest.listeners.suntech!.port },
+      ports: { suntech: f.listener.port },
       rate: 1,
     });
     expect((await committed).device_id).toBe(device.id);

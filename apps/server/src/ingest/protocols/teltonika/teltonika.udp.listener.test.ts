@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { startSimulator } from '@waymark/simulator/simulator';
-import { queryRows } from '../../../db/client';
 import { listenerFixture } from '../../../test/listener-fixture';
 import { nextCommitted } from '../../../test/tracker-socket';
 import { TELTONIKA_UDP_CAPTURES } from './teltonika.captures';
@@ -28,13 +26,8 @@ describe('Teltonika UDP listener', () => {
     // The 2017 field capture goes to the history; its answer comes once it is stored.
     await socket.send(FIELD);
     expect(await socket.answer()).toBe('0005cafe012201');
-    const history = await queryRows<{ at_capture_time: boolean; lat: number; lng: number }>(
-      f.t.db,
-      sql`SELECT fix_time = ${new Date(0x15d3766f6a8).toISOString()}::timestamptz AS at_capture_time, lat, lng
-          FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(history).toEqual([
-      { at_capture_time: true, lat: 0x1ec6215e / 1e7, lng: 0x003eef96 / 1e7 },
+    expect(await f.history(device.id)).toEqual([
+      { fix_time: new Date(0x15d3766f6a8), lat: 0x1ec6215e / 1e7, lng: 0x003eef96 / 1e7 },
     ]);
 
     // A live report moves the current position.
@@ -83,11 +76,7 @@ describe('Teltonika UDP listener', () => {
     expect(socket.pending()).toBe(0);
     expect(metrics.malformed - before.malformed).toBe(2);
     expect(metrics.skippedFrames - before.skippedFrames).toBe(1);
-    const stored = await queryRows<{ n: number }>(
-      f.t.db,
-      sql`SELECT count(*)::int AS n FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(stored).toEqual([{ n: 1 }]);
+    expect(await f.history(device.id)).toHaveLength(1);
     socket.close();
   });
 

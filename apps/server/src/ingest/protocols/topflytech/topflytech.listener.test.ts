@@ -52,11 +52,7 @@ describe('Topflytech listener', () => {
     expect(row!.lat).toBeCloseTo(18.5204, 5);
 
     // A command goes out in the unit's header as packet 0x81.
-    f.t.ctx.bus.publish('command.queued', {
-      device_message_id: 1,
-      serial: device.serial,
-      text: 'STATUS#',
-    });
+    f.command(device.serial, 'STATUS#');
     expect(await answerOf(socket)).toBe(
       '232381' +
         '0017' +

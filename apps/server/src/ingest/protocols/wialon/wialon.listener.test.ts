@@ -1,40 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { startSimulator } from '@waymark/simulator/simulator';
-import { queryRows } from '../../../db/client';
-import { currentPositions } from '../../../db/schema';
-import { startListeners } from '../../listeners';
-import {
-  createAccount,
-  createDevice,
-  createModel,
-  createTestApp,
-  type TestApp,
-} from '../../../test/test-app';
-import { nextCommitted, trackerSocket } from '../../../test/tracker-socket';
+import { listenerFixture } from '../../../test/listener-fixture';
+import { nextCommitted } from '../../../test/tracker-socket';
 import { wialonCrc } from './wialon.crc';
 import { encodeWialonData, encodeWialonLogin, type WialonLocation } from './wialon.device';
 import { LOGIN_11, PING, SHORT_DATA } from './wialon.fixtures';
 
 // The Wialon IPS listener over real TCP, fed the 1.1 login and the short data packet of
 // Traccar's WialonProtocolDecoderTest (wialon.fixtures.ts), then what a live 2.0 unit sends.
-let t: TestApp;
-let ingest: Awaited<ReturnType<typeof startListeners>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ingest = await startListeners(t.ctx, { osmand: 0, gt06: 0, teltonika: 0, wialon: 0 }, t.app.log);
-});
-afterAll(async () => {
-  await ingest.close();
-  await t.close();
-});
-
-async function unit(serial: string) {
-  const account = await createAccount(t);
-  const model = await createModel(t, { protocol: 'wialon' });
-  return createDevice(t, account, { model_id: model.id, serial });
-}
-
+const f = listenerFixture('wialon');
 const live = (minutesAgo: number): WialonLocation => ({
   time: new Date(Math.floor(Date.now() / 1000) * 1000 - minutesAgo * 60_000),
   lat: 55.7434,
@@ -47,8 +21,8 @@ const live = (minutesAgo: number): WialonLocation => ({
 
 describe('Wialon IPS listener', () => {
   it('answers the login and ping, stores an old fix in history and a live one as the current position', async () => {
-    const device = await unit('123456789012345');
-    const socket = await trackerSocket(ingest.listeners.wialon!.port);
+    const device = await f.unit('123456789012345');
+    const socket = await f.tcp();
     const line = async () => (await socket.until((b) => b.includes('\n'))).toString('latin1');
     socket.write(LOGIN_11);
     expect(await line()).toBe('#AL#1\r\n');
@@ -58,39 +32,27 @@ describe('Wialon IPS listener', () => {
     // The 2013 report goes to the history; its #ASD#1 comes once it is stored.
     socket.write(SHORT_DATA);
     expect(await line()).toBe('#ASD#1\r\n');
-    const history = await queryRows<{ at_capture_time: boolean; lat: number; lng: number }>(
-      t.db,
-      sql`SELECT fix_time = '2013-04-27T20:56:01Z'::timestamptz AS at_capture_time, lat, lng
-          FROM positions WHERE device_id = ${device.id}`,
-    );
-    expect(history).toHaveLength(1);
-    expect(history[0]!.at_capture_time).toBe(true);
+    const history = await f.history(device.id);
+    expect(history.map((h) => h.fix_time.toISOString())).toEqual(['2013-04-27T20:56:01.000Z']);
     expect(history[0]!.lat).toBeCloseTo(55.743375, 6);
 
     const fix = live(1);
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     socket.write(encodeWialonData(fix, '1.1'));
     expect(await committed).toMatchObject({ timestamp: fix.time.toISOString() });
     expect(await line()).toBe('#AD#1\r\n');
-    const [row] = await t.db
-      .select()
-      .from(currentPositions)
-      .where(eq(currentPositions.device_id, device.id));
+    const row = await f.current(device.id);
     expect([row!.lat, row!.lng, row!.fix_time]).toEqual([55.7434, 37.6614, fix.time]);
 
     // A command goes out as a message to the unit.
-    t.ctx.bus.publish('command.queued', {
-      device_message_id: 1,
-      serial: device.serial,
-      text: 'reboot',
-    });
+    f.command(device.serial, 'reboot');
     expect(await line()).toBe('#M#reboot\r\n');
     socket.close();
   });
 
   it('keeps a 2.0 connection open through a bad CRC16 and a wrong field count, answering each', async () => {
-    const device = await unit('865905021129390');
-    const socket = await trackerSocket(ingest.listeners.wialon!.port);
+    const device = await f.unit('865905021129390');
+    const socket = await f.tcp();
     const line = async () => (await socket.until((b) => b.includes('\n'))).toString('latin1');
     socket.write(encodeWialonLogin(device.serial, '2.0'));
     expect(await line()).toBe('#AL#1\r\n');
@@ -110,20 +72,20 @@ describe('Wialon IPS listener', () => {
     expect(await line()).toBe('#ASD#-1\r\n');
 
     const fix = live(2);
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     socket.write(encodeWialonData(fix, '2.0'));
     expect(await line()).toBe('#AD#1\r\n');
     expect(await committed).toMatchObject({ timestamp: fix.time.toISOString() });
-    expect(ingest.listeners.wialon!.metrics.malformed).toBe(0);
+    expect(f.listener.metrics.malformed).toBe(0);
     socket.close();
   });
 
   it("takes the simulator's Wialon IPS units (npm run simulate speaks it)", async () => {
-    const device = await unit('359339075099777');
-    const committed = nextCommitted(t.ctx.bus, device.id);
+    const device = await f.unit('359339075099777');
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
     const simulator = startSimulator({
       devices: [{ serial: device.serial, protocol: 'wialon' }],
-      ports: { wialon: ingest.listeners.wialon!.port },
+      ports: { wialon: f.listener.port },
       rate: 1,
     });
     expect((await committed).device_id).toBe(device.id);
