@@ -77,7 +77,9 @@ class Snapshot {
     if (!item) return; // not a tracker this key sees (or not listed for its status)
     const held = item.current_position;
     if (held && Date.parse(held.timestamp) > committed.time) return;
-    this.byId.set(item.id, { ...item, current_position: committed.position });
+    // As the list has it: its rows carry no vehicle readings (those are the details' own).
+    const { ignition: _i, engine_hours: _h, driver: _d, ...listed } = committed.position;
+    this.byId.set(item.id, { ...item, current_position: listed });
     this.list = undefined;
   }
 }
