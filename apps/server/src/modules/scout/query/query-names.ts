@@ -13,6 +13,14 @@ export interface Named {
   name: string;
 }
 
+/** The account's names a question is read against. */
+export interface QueryLexicon {
+  trackers: (Named & { serial?: string })[];
+  groups: Named[];
+  geofences: Named[];
+  models: string[];
+}
+
 export interface NameHit<T extends Named> {
   item: T;
   /** The token positions of the question the name covers. */
@@ -104,11 +112,19 @@ export function matchName<T extends Named>(
     return { kind: 'ambiguous', items: distinct.slice(0, 3), start: best.start, end: best.end };
   }
   if (scored.length > 0) {
-    const distinct = [...new Map(scored.map((s) => [s.item.id, s.item])).values()];
-    const { start, end } = scored[0]!;
+    // "Trailer 5": the names whose number starts with 5 (51, 57) before those one edit away (15).
+    const typedNumber = (s: Scored) => tokens.slice(s.start, s.end).find(isNumber);
+    const prefixed = scored.filter((s) => {
+      const typed = typedNumber(s);
+      const own = tokensOf(s.item.name).find(isNumber);
+      return !!typed && !!own && own.startsWith(typed);
+    });
+    const offered = prefixed.length > 0 ? prefixed : scored;
+    const distinct = [...new Map(offered.map((s) => [s.item.id, s.item])).values()];
+    const { start, end } = offered[0]!;
     return {
       kind: distinct.length === 1 ? 'near' : 'ambiguous',
-      items: distinct.slice(0, 3),
+      items: distinct.slice(0, 4),
       start,
       end,
     };
