@@ -161,6 +161,16 @@ describe('explicit dates and ranges, in the account’s days', () => {
     expect(textOf(answer)).toMatch(new RegExp(`^Truck 43: ${total} trips? last week`));
   });
 
+  it('"Which trackers drove more than 20 km yesterday?" bounds the day’s distance', async () => {
+    const { yesterday } = fixtureDays();
+    const { answer } = await f.ask('Which trackers drove more than 20 km yesterday?');
+    const km = await stored('distance', yesterday, yesterday);
+    const far = [...km].filter(([, m]) => m / 1000 > 20).map(([id]) => id);
+    expect(far.length).toBeGreaterThan(0);
+    expect(far.length).toBeLessThan(km.size);
+    expect(listed(answer)).toEqual(far.sort());
+  });
+
   it('a time it cannot place ("in March", "last quarter") is said, not swapped for today', async () => {
     for (const question of [
       'How far did Truck 43 drive in March?',
@@ -285,6 +295,14 @@ describe('follow-ups and what it must not answer', () => {
     const polygon = button(answer, 'ui_add_polygon')!.polygon as { coordinates: number[][][] };
     for (const [lng, lat] of polygon.coordinates[0]!)
       expect(distanceMetres(lat!, lng!, p.lat, p.lng)).toBeCloseTo(250, -1);
+  });
+
+  it('"how many are there" after a list counts that list', async () => {
+    const first = await f.ask('List the trucks');
+    const { answer } = await f.ask('how many are there', first.dialogId);
+    const trucks = list.filter((d) => d.name.startsWith('Truck '));
+    expect(textOf(answer)).toMatch(new RegExp(`\\b${trucks.length}\\b`));
+    expect(listed(answer)).toEqual(trucks.map((d) => d.id).sort());
   });
 
   it('a measure it has no data for (fuel) is said, never answered with another', async () => {

@@ -45,6 +45,8 @@ export const filterSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('not_moved'), hours: z.number().positive() }),
   z.object({ kind: z.literal('overdue') }),
   z.object({ kind: z.literal('never_reported') }),
+  /** The query's own measure over its days against a bound, in the measure's unit. */
+  z.object({ kind: z.literal('measure'), op: comparison, value: z.number() }),
   z.object({ kind: z.literal('geofence'), inside: z.boolean(), geofence: ref.optional() }),
   z.object({ kind: z.literal('near'), place: placeSchema, km: z.number().positive() }),
 ]);

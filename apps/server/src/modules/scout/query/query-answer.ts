@@ -90,6 +90,8 @@ function filterText(f: QueryFilter, q: FleetQuery, r: QueryResult): string {
       return "overdue (no report within the model's expected interval)";
     case 'never_reported':
       return 'never reported';
+    case 'measure':
+      return `with ${measureName(q)} ${op(f.op)} ${valueText(f.value, q)}`;
     case 'geofence':
       return f.geofence === undefined
         ? f.inside
@@ -136,7 +138,8 @@ function drawText(r: QueryResult, buttons: ScoutToolCall[]) {
     return `Here is the area of the geofence ${g.name}${g.address ? ` (${g.address})` : ''} on the map.`;
   const row = r.rows[0];
   if (row && row.name === area.label) {
-    return `Here is the area of 250 m around ${row.name}'s last position${row.address ? ` (${row.address})` : ''}. You can save it as a geofence.`;
+    const size = r.query.area?.km ? distanceText(r.query.area.km, r.query) : '250 m';
+    return `Here is the area of ${size} around ${row.name}'s last position${row.address ? ` (${row.address})` : ''}. You can save it as a geofence.`;
   }
   return `Here is an area of ${distanceText(r.query.area?.km ?? 5, r.query)} around ${area.label}. You can save it as a geofence.`;
 }

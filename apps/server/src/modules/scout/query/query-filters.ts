@@ -69,7 +69,7 @@ export function readFilters(
     /\b(stationary|parked|idle|sitting|static)\b/.test(freeText);
   const idleMeasure =
     /\b(idle|idling) (time|hours)\b|\bhow long\b.*\bidl/.test(freeText) ||
-    (/\bidl(e|ing)\b/.test(freeText) && !!time);
+    (/\bidl(e|ed|ing)\b/.test(freeText) && !!time);
   const drivingNow =
     /\b(moving|in motion|on the road|en route|underway|driving now|on the move)\b/.test(freeText) &&
     !/\bnot moving\b/.test(freeText);
@@ -180,7 +180,7 @@ export function readFilters(
       freeText,
     );
   if (
-    /\b(driving|drive|engine|moving|road) (time|hours)\b|\bhours? (of )?driving\b|\bhow long\b.*\b(drive|drove|driving|driven|on the road|moving)\b|\bhours?\b.*\bon the road\b|\bhow many hours\b.*\b(drive|drove|driving|driven|moving)\b/.test(
+    /\b(driving|drive|engine|moving|road) (time|hours)\b|\bhours? (of )?driving\b|\bhow long\b.*\b(drive|drove|driving|driven|on the road|moving)\b|\bhours?\b.*\bon the road\b|\bhow many hours\b.*\b(drive|drove|driving|driven|moving)\b|\b(drove|driven|drive|driving)\b.*\b\d+(\.\d+)? (hours?|hrs?|minutes?|mins?)\b/.test(
       freeText,
     )
   )

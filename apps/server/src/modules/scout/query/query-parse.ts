@@ -81,10 +81,14 @@ const FORBIDDEN = [
   'shut',
   'lock',
   'unlock',
+  'set',
+  'configure',
+  'enable',
+  'schedule',
 ];
 /** Measures Scout has no data for: asked, they are said to be unanswerable, never guessed. */
 const UNSUPPORTED =
-  /\b(fuel|diesel|gas|gasoline|petrol|mpg|consumption|emissions?|co2|carbon|tyres?|tires?|pressure|oil|rpm|engine|odometer|coolant|dtc|fault|maintenance|service|harsh|braking|brake|acceleration|crash|accident|collision|seatbelt|seat belt|door|weight|cargo|driver|drivers|drove it|who was driving|cost|price|prices|toll|tolls|weather|traffic|rain|snow|forecast|road works|invoice|bill|billing|salary|hos|eld|hours of service|camera|video|dashcam|idle cost)\b/;
+  /\b(fuel|diesel|gas|gasoline|petrol|mpg|consumption|emissions?|co2|carbon|tyres?|tires?|pressure|oil|rpm|engine|odometer|coolant|dtc|fault|maintenance|service|harsh|braking|brake|acceleration|crash|accident|collision|seatbelt|seat belt|door|weight|cargo|driver|drivers|drove it|who was driving|cost|price|prices|toll|tolls|weather|traffic|rain|snow|forecast|road works|invoice|bill|billing|salary|hos|eld|hours of service|camera|video|dashcam|idle cost|what time is it|what day is it|today s date)\b/;
 
 /** Words the parser reads; other words may be names. */
 const STOP = new Set(
@@ -242,10 +246,22 @@ export function parseQuestion(
     measure = undefined;
   if (
     !measure &&
-    /\b(where|location|locate|position|address|whereabouts|located|coordinates)\b/.test(freeText)
+    (/\b(where|locate|located|coordinates)\b/.test(freeText) ||
+      hasFree('location', 'position', 'address', 'whereabouts'))
   )
     measure = 'position';
   if (measure) query.measure = measure;
+
+  // "drove more than 500 miles", "idled over 2 hours": the measure itself against a number.
+  if (RANGE(query.measure)) {
+    const bound = measureBound(freeText, query.measure);
+    if (bound) query.filters.push(bound);
+    // A bound it could not read in the measure's unit would be dropped: say so instead.
+    else if (
+      /\b(more than|over|above|at least|less than|under|below|fewer than|at most) \d/.test(freeText)
+    )
+      return { kind: 'unknown' };
+  }
 
   // One tracker asked whether it moves: its status, which says moving, stopped or offline.
   const motionOnly = query.filters.length > 0 && query.filters.every((f) => f.kind === 'motion');
@@ -254,7 +270,8 @@ export function parseQuestion(
   if (query.measure === 'status' || query.measure === 'last_report')
     query.filters = query.filters.filter((f) => f.kind !== 'motion');
 
-  aggregateOf(text, freeText, free, query, lexicon);
+  // A ranking by nothing read ("who idled the most" without a measure) is not a question.
+  if (!aggregateOf(text, freeText, free, query, lexicon)) return { kind: 'unknown' };
   if (RANGE(query.measure) && query.time.kind === 'now')
     query.time = { kind: 'relative', name: 'today' };
   // A time said for a measure that has none (battery yesterday): not what it can answer.
@@ -276,6 +293,9 @@ export function parseQuestion(
         : placeAfter(text.replace(/^.*?\b(around|near|of|for|at)\b/, ''), geofenceHit, query);
     const km = /\b(\d+(?:\.\d+)?) ?(miles?|mi|km|kilometers?|m|meters?|metres?)\b/.exec(freeText);
     if (place) query.area = { ...place };
+    // "a 2 mile circle around Van 20": the tracker's position, at that distance.
+    else if (km && query.subject.trackers?.length === 1)
+      query.area = { tracker: query.subject.trackers[0]! };
     if (km && query.area)
       query.area.km = Math.min(
         50,
@@ -295,12 +315,14 @@ export function parseQuestion(
     (oneTracker || query.action === 'show_on_map')
   )
     query.measure = query.action === 'open' && !oneTracker ? 'list' : 'position';
+  // One tracker named and nothing asked of it ("show truck 43", "truck 43?"): where it is.
   if (
-    /\bshow\b|\bzoom\b|\bfind\b/.test(text) &&
     oneTracker &&
+    !followUp &&
     !query.action &&
     query.measure === 'list' &&
-    query.filters.length === 0
+    query.filters.length === 0 &&
+    query.aggregate.kind === 'list'
   ) {
     query.measure = 'position';
   }
@@ -354,6 +376,20 @@ export function parseQuestion(
     query.subject.name_word,
   );
   if (followUp && previous) return followUpOf(previous, query, named, time !== undefined);
+  // "How many are there?" after a list: the count of that list.
+  if (
+    previous &&
+    !named &&
+    !attached &&
+    query.aggregate.kind === 'count' &&
+    query.filters.length === 0 &&
+    query.measure === 'list' &&
+    free.every((w) => /^(how|many|are|is|there|that|those|in|total|all|altogether|of|it)$/.test(w))
+  )
+    return {
+      kind: 'query',
+      query: { ...query, subject: { trackers: previous.ids, previous: true } },
+    };
   if (
     pronoun &&
     previous &&
@@ -404,6 +440,29 @@ export function parseQuestion(
 const RANGE = (m: QueryMeasure) =>
   ['distance', 'driving_time', 'idle_time', 'trips', 'stops', 'top_speed'].includes(m);
 
+/** A bound on a measure over days, in its API unit (km, seconds, a count, m/s). */
+function measureBound(freeText: string, measure: QueryMeasure): QueryFilter | undefined {
+  const m =
+    /\b(more than|over|above|at least|less than|under|below|fewer than|at most) (\d+(?:\.\d+)?) ?(miles?|mi|km|kms|kilometers?|kilometres?|hours?|hrs?|h|minutes?|mins?|trips?|stops?|mph|kmh)?\b/.exec(
+      freeText,
+    );
+  if (!m) return undefined;
+  const op = /more|over|above|least/.test(m[1]!) ? 'above' : 'below';
+  const n = Number(m[2]);
+  const unit = m[3] ?? '';
+  const timed = measure === 'driving_time' || measure === 'idle_time';
+  let value: number | undefined;
+  if (measure === 'distance' && /^(mi|mile)/.test(unit)) value = n * KM_PER_MILE;
+  else if (measure === 'distance' && /^k/.test(unit)) value = n;
+  else if (timed && /^h/.test(unit)) value = n * 3600;
+  else if (timed && /^min/.test(unit)) value = n * 60;
+  else if ((measure === 'trips' || measure === 'stops') && (!unit || /^(trip|stop)/.test(unit)))
+    value = n;
+  else if (measure === 'top_speed' && unit === 'mph') value = n * 0.44704;
+  else if (measure === 'top_speed' && unit === 'kmh') value = n / 3.6;
+  return value === undefined ? undefined : { kind: 'measure', op, value };
+}
+
 function forbiddenAction(text: string, tokens: string[]): string | undefined {
   // "How do I reset my password?" asks how; "which trackers moved" asks about the fleet.
   if (/^how (do|can|should|would) (i|we)\b/.test(text)) return undefined;
@@ -412,7 +471,16 @@ function forbiddenAction(text: string, tokens: string[]): string | undefined {
       (f) =>
         (t === f || (f.length > 4 && sameWord(t, f))) &&
         // An order starts the sentence or follows please/can you: "move truck 7", not "trucks that move".
-        (['delete', 'remove', 'erase', 'wipe', 'rename', 'unassign', 'deactivate'].includes(f) ||
+        ([
+          'delete',
+          'remove',
+          'erase',
+          'wipe',
+          'rename',
+          'unassign',
+          'deactivate',
+          'configure',
+        ].includes(f) ||
           i === 0 ||
           /^(please|pls|can|could|you|now|then|and)$/.test(tokens[i - 1] ?? '')),
     ),
@@ -455,7 +523,7 @@ function aggregateOf(
   free: string[],
   query: FleetQuery,
   lexicon: QueryLexicon,
-) {
+): boolean {
   const ranged = RANGE(query.measure);
   if (/\b(how many|number of|count|how much of|total number)\b/.test(text) && !ranged) {
     query.aggregate = { kind: 'count' };
@@ -492,11 +560,12 @@ function aggregateOf(
     // Ranked by what? Distance when driving was said; a ranking by nothing is not a question.
     if (query.measure === 'list') {
       if (/\b(battery|charge)\b/.test(freeText)) query.measure = 'battery';
-      else return;
+      else return false;
     }
   }
   if (/\b(per day|each day|daily|by day|day by day|every day|a day)\b/.test(text) && ranged)
     query.aggregate = { ...query.aggregate, per_day: true };
+  return true;
 }
 
 function followUpOf(
@@ -563,7 +632,7 @@ const VOCAB = new Set(
   hub yard site dock warehouse lot facility base terminal office store branch city town place
   area region state county street road highway interstate currently exceed exceeding exceeded
   fewest greatest biggest maximum minimum mean median typical avg sum count tally number
-  shipment delivery deliveries order load consignment po faster slower higher lower greater
+  speeding speeder speeders overspeed shipment delivery deliveries delivered deliver order orders load loads consignment po faster slower higher lower greater
   fewer bigger smaller hotter warmer colder cooler make made take took log logged record
   recorded sit sat wait waiting head heading leave enter entered exit exited visit visited
   arrived reach reached happen happened clock clocked rack racked put like know want wanna say

@@ -146,8 +146,15 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
     for (const t of trackers) values.set(t.id, currentValue(t, query));
   }
 
-  let ordered = [...trackers];
   const value = (t: DeviceListItem) => values.get(t.id) ?? null;
+  for (const f of query.filters) {
+    if (f.kind !== 'measure') continue;
+    trackers = trackers.filter((t) => {
+      const v = value(t);
+      return v !== null && (f.op === 'above' ? v > f.value : v < f.value);
+    });
+  }
+  let ordered = [...trackers];
   const known = ordered.filter((t) => value(t) !== null);
   const agg = query.aggregate;
   if (agg.kind === 'top' || agg.kind === 'max') {
@@ -309,6 +316,8 @@ async function applyFilter(
       return trackers.filter((t) => overdue(t, now));
     case 'never_reported':
       return trackers.filter((t) => !t.current_position);
+    case 'measure':
+      return trackers; // applied once the measure is read (runQuery)
     case 'geofence': {
       if (f.geofence === undefined) {
         // Measured by the index, as a named geofence is: the stored flag lags edits.
