@@ -63,7 +63,9 @@ describe('the offline model answers the suggested questions', () => {
     );
     expect(idsOf(expected)).toEqual(idsOf([f.bravo]));
     expect(filterIds(answer.content)).toEqual(idsOf(expected));
-    expect(textOf(answer)).toBe('1 tracker has not moved in the last 24 hours: Bravo Van.');
+    expect(textOf(answer)).toBe(
+      '1 tracker has not moved in the last 24 hours: Bravo Van. Charlie Reefer has never reported.',
+    );
     expect(answer.stop_reason).toBe('stop');
   });
 

@@ -187,7 +187,12 @@ describe('one tracker’s status, last report and the N lowest', () => {
   it('"Is Truck 70 parked or driving" says its status from the list’s chip', async () => {
     const { answer } = await f.ask('Is Truck 70 parked or driving');
     expect(motionStatus(tracker('Truck 70'), new Date())).toBe('stopped');
-    expect(textOf(answer)).toMatch(/^Truck 70 is stopped \(last report /);
+    const moved = tracker('Truck 70').current_position!.last_movement_time!;
+    expect(textOf(answer)).toMatch(
+      new RegExp(
+        `^Truck 70 is stopped since ${moved.slice(0, 16).replace('T', ' ')} UTC .*\\(last report `,
+      ),
+    );
   });
 
   it('"When did Container 11 last report?" gives the time of its last fix', async () => {
@@ -213,6 +218,37 @@ describe('one tracker’s status, last report and the N lowest', () => {
       .sort((a, b) => a.current_position!.battery! - b.current_position!.battery!)
       .slice(0, 2);
     expect(listed(answer)).toEqual(lowest.map((d) => d.id).sort());
+  });
+});
+
+describe('places on the map, negations and readings', () => {
+  it('"Show Chicago on the map" centres the map on the gazetteer’s Chicago', async () => {
+    const { answer } = await f.ask('Show Chicago on the map');
+    const [chicago] = await t.ctx.geocoder.search('Chicago', 1);
+    const centre = button(answer, 'ui_update_map')!.center as { lat: number; lng: number };
+    expect(distanceMetres(centre.lat, centre.lng, chicago!.lat, chicago!.lng)).toBeLessThan(100);
+    expect(button(answer, 'ui_filter_devices')).toBeUndefined();
+  });
+
+  it('"Which trucks are not moving?" is every truck whose chip is not moving', async () => {
+    const { answer } = await f.ask('Which trucks are not moving?');
+    const still = list.filter(
+      (d) => d.name.startsWith('Truck ') && motionStatus(d, new Date()) !== 'moving',
+    );
+    expect(still.map((d) => d.name).sort()).toEqual(['Truck 43', 'Truck 70']);
+    expect(listed(answer)).toEqual(still.map((d) => d.id).sort());
+  });
+
+  it('"reefer temps" lists the reefers that report a temperature, each with its own', async () => {
+    const { answer } = await f.ask('reefer temps');
+    const reporting = list.filter(
+      (d) => d.name.startsWith('Reefer') && d.current_position?.temperature != null,
+    );
+    expect(listed(answer)).toEqual(reporting.map((d) => d.id).sort());
+    for (const d of reporting)
+      expect(textOf(answer)).toContain(
+        `${d.name} ${readableNumber((d.current_position!.temperature! * 9) / 5 + 32)}°F`,
+      );
   });
 });
 

@@ -36,7 +36,12 @@ export const placeSchema = z.object({
 export type QueryPlace = z.infer<typeof placeSchema>;
 
 export const filterSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('motion'), status: z.enum(['moving', 'stopped', 'offline']) }),
+  z.object({
+    kind: z.literal('motion'),
+    status: z.enum(['moving', 'stopped', 'offline']),
+    /** "not moving": every other status (stopped or offline). */
+    not: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('speed'), op: comparison, mps: z.number() }),
   z.object({ kind: z.literal('battery'), op: comparison, percent: z.number() }),
   z.object({ kind: z.literal('temperature'), op: comparison, celsius: z.number() }),
@@ -116,7 +121,7 @@ export const fleetQuerySchema = z.object({
   time: timeSchema.default({ kind: 'now' }),
   aggregate: aggregateSchema.default({ kind: 'list' }),
   action: z.enum(ACTIONS).optional(),
-  /** What draw_area draws around when it is not the subject's trackers. */
+  /** What draw_area draws around (or show_on_map shows) when it is not the subject's trackers. */
   area: placeSchema.extend({ km: z.number().positive().max(50).optional() }).optional(),
   units: z.enum(['imperial', 'metric']).default('imperial'),
   shipment_statuses: z.array(z.enum(SHIPMENT_STATUSES)).optional(),

@@ -71,6 +71,7 @@ function filterText(f: QueryFilter, q: FleetQuery, r: QueryResult): string {
   const op = (o: 'above' | 'below') => (o === 'above' ? 'above' : 'below');
   switch (f.kind) {
     case 'motion':
+      if (f.not) return `not ${f.status} right now`;
       return f.status === 'offline' ? 'offline' : `${f.status} right now`;
     case 'speed':
       return `${f.op === 'above' ? 'faster' : 'slower'} than ${speedText(f.mps, q)}`;
@@ -119,7 +120,18 @@ export function answerQuery(r: QueryResult): ScoutModelReply {
   if (q.measure === 'eta' && r.shipment) return { text: etaText(r.shipment), toolCalls: [] };
   if (q.measure === 'shipments') return { text: shipmentsText(r), toolCalls: [] };
   const buttons: ScoutToolCall[] = [];
-  const text = q.action === 'draw_area' ? drawText(r, buttons) : bodyText(r);
+  if (q.action === 'show_on_map' && q.area && r.place && q.measure === 'list') {
+    buttons.push(
+      call('ui_update_map', {
+        button_text: `Show ${r.place.label} on the map`,
+        center: { lat: r.place.lat, lng: r.place.lng },
+        zoom: r.place.geofence ? 14 : 11,
+      }),
+    );
+    return { text: `Here is ${r.place.label} on the map.`, toolCalls: buttons };
+  }
+  const text =
+    (q.action === 'draw_area' ? drawText(r, buttons) : bodyText(r)) + neverReportedText(r);
   addButtons(r, buttons);
   return { text, toolCalls: buttons };
 }
@@ -229,6 +241,12 @@ function bodyText(r: QueryResult): string {
   }
   return `${measureName(q)[0]!.toUpperCase()}${measureName(q).slice(1)} of ${plural(n, singularOf(r.subject), r.subject)}${among}: ${names(listed, n)}.`;
 }
+
+/** Beside a "silent for" or "not moved" list: the trackers of nothing known yet. */
+const neverReportedText = (r: QueryResult) =>
+  r.never_reported?.length
+    ? ` ${joinAnd(r.never_reported.slice(0, NAMED_MAX))}${r.never_reported.length > NAMED_MAX ? ` and ${r.never_reported.length - NAMED_MAX} more` : ''} ${r.never_reported.length === 1 ? 'has' : 'have'} never reported.`
+    : '';
 
 const singularOf = (subject: string) => subject.replace(/^trackers/, 'tracker').replace(/s$/, '');
 
@@ -368,7 +386,12 @@ function statusText(r: QueryResult) {
     const at = `last report ${when(x.last_fix)}`;
     if (x.status === 'moving')
       return `${x.name} is moving${x.speed !== null ? ` at ${speedText(x.speed, q)}` : ''} (${at})`;
-    return `${x.name} is ${STATUS_TEXT[x.status]} (${at})`;
+    // Stopped: since when, which answers "how long has it been parked?" too.
+    const since =
+      x.status === 'stopped' && x.moved_at
+        ? ` since ${when(x.moved_at)} (${ago(x.moved_at).replace(' ago', '')})`
+        : '';
+    return `${x.name} is ${STATUS_TEXT[x.status]}${since} (${at})`;
   };
   if (r.rows.length === 1) return `${one(r.rows[0]!)}.`;
   return `${r.rows.map(one).join('; ')}.`;

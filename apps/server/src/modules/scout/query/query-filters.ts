@@ -64,6 +64,11 @@ export function readFilters(
     /\bwhat is \w* ?doing\b/.test(freeText);
 
   // Now or over a while: moving, stopped, not moved, offline, never reported.
+  // "not moving" now: stopped or offline, every status but moving.
+  const notMovingNow =
+    /\b(is|are|that|which|who|currently|now) (not|never) moving\b|\bnot moving (right now|now|currently|at the moment)\b/.test(
+      freeText,
+    ) && !hoursOf(freeText);
   const notMoved =
     /\bnot (been )?(moved|moving|move|budged|driven|travelled|traveled|left)\b/.test(freeText) ||
     /\b(stationary|parked|idle|sitting|static)\b/.test(freeText);
@@ -73,7 +78,9 @@ export function readFilters(
   const drivingNow =
     /\b(moving|in motion|on the road|en route|underway|driving now|on the move)\b/.test(freeText) &&
     !/\bnot moving\b/.test(freeText);
-  if (drivingNow && !(time && /\bon the road\b/.test(freeText))) {
+  if (notMovingNow) {
+    filters.push({ kind: 'motion', status: 'moving', not: true });
+  } else if (drivingNow && !(time && /\bon the road\b/.test(freeText))) {
     filters.push({ kind: 'motion', status: 'moving' });
   } else if (/\b(are|is)( currently| now)? (driving|travell?ing)\b/.test(freeText) && !time) {
     filters.push({ kind: 'motion', status: 'moving' });

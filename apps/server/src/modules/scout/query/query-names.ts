@@ -88,13 +88,15 @@ export function matchName<T extends Named>(
   const names = nameTokens(items);
   type Scored = { item: T; start: number; end: number; edits: number; numbers: boolean };
   const scored: Scored[] = [];
+  // Per question, not per name: at 10,000 names this test runs for every name and position.
+  const numeric = tokens.map(isNumber);
   for (let k = 0; k < items.length; k++) {
     const name = names[k]!;
     if (name.length === 0 || name.length > tokens.length) continue;
+    const initial = name[0]![0];
     for (let start = 0; start + name.length <= tokens.length; start++) {
       // Cheap test first: the first letters agree, or the first word is a number.
-      const first = tokens[start]!;
-      if (first[0] !== name[0]![0] && !isNumber(first)) continue;
+      if (tokens[start]![0] !== initial && !numeric[start]) continue;
       const d = distanceOf(tokens.slice(start, start + name.length) as string[], name);
       if (d) scored.push({ item: items[k]!, start, end: start + name.length, ...d });
     }

@@ -215,7 +215,10 @@ export function parseQuestion(
   const draw = /\b(draw|outline|polygon|circle|area|geofence around|fence around)\b/.test(text);
   const geofenceWords = hasFree('geofence', 'fence', 'zone', 'site', 'depot', 'yard', 'hub');
   const oneTracker = query.subject.trackers?.length === 1 && !query.subject.previous;
-  if (geofenceHit && !draw && !/\bnear\b|\bclose to\b|\bwithin \d/.test(text)) {
+  // "Zoom to Dallas Hub" shows the geofence; "trucks in Dallas Hub on the map" the trucks.
+  const mapOfGeofence =
+    /\b(map|zoom)\b/.test(text) && !/\b(in|inside|at|within|near)\b/.test(freeText);
+  if (geofenceHit && !draw && !mapOfGeofence && !/\bnear\b|\bclose to\b|\bwithin \d/.test(text)) {
     query.filters.push({ kind: 'geofence', inside: !outside, geofence: geofenceHit.id });
   } else if (!geofenceHit && geofenceWords && !draw) {
     if (oneTracker && /\b(which|what|is|in|inside|at)\b/.test(freeText)) measure = 'geofence';
@@ -262,6 +265,23 @@ export function parseQuestion(
     )
       return { kind: 'unknown' };
   }
+
+  // Comings and goings ("went to Dallas Hub", "left the yard", "entered", "visited") and states
+  // at a past time ("were moving yesterday") are history this query does not read: what is
+  // current is not their answer.
+  const current = query.filters.some((f) =>
+    ['motion', 'geofence', 'near', 'battery', 'temperature', 'humidity', 'speed'].includes(f.kind),
+  );
+  const visits =
+    /\b(went|gone to|go to|visit|visits|visited|enter|enters|entered|entering|left|leave|leaves|leaving|exit|exits|exited|arrive|arrived|arrives|came|come|pass|passed|been to|times)\b/.test(
+      freeText,
+    );
+  const past = !!time && !(time.kind === 'relative' && time.name === 'today');
+  if (
+    current &&
+    (visits || (past && (query.measure === 'list' || /\b(was|were)\b/.test(freeText))))
+  )
+    return { kind: 'unknown' };
 
   // One tracker asked whether it moves: its status, which says moving, stopped or offline.
   const motionOnly = query.filters.length > 0 && query.filters.every((f) => f.kind === 'motion');
@@ -408,6 +428,27 @@ export function parseQuestion(
       words: free.filter((w) => partial(w) || /\d/.test(w)).join(' '),
       near: trackerMatch.items.map((i) => i.name),
     };
+  }
+  // "Show Chicago on the map", "zoom to Dallas Hub": a place, not trackers.
+  if (
+    query.action === 'show_on_map' &&
+    !named &&
+    !query.subject.previous &&
+    query.filters.length === 0 &&
+    (query.measure === 'list' || query.measure === 'position')
+  ) {
+    const geofence = names.geofenceByWord ? undefined : geofenceHit;
+    const words = free.filter(
+      (w) => !STOP.has(w) && !VOCAB.has(singular(w)) && !GENERIC.includes(singular(w)),
+    );
+    if (geofence) query.area = { geofence: geofence.id };
+    else if (words.length > 0 && words.length <= 3) query.area = { text: words.join(' ') };
+    if (query.area) {
+      query.measure = 'list';
+      return unknownWords(free, lexicon).every((w) => words.includes(w))
+        ? { kind: 'query', query }
+        : { kind: 'unknown' };
+    }
   }
   const claimed =
     query.measure !== 'list' ||

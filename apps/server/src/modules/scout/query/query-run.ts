@@ -37,6 +37,8 @@ export interface QueryRow {
   /** The trackers list's chip now, and the last fix's speed (m/s). */
   status: 'moving' | 'stopped' | 'offline';
   speed: number | null;
+  /** When it last moved (the trackers list's last_movement_time). */
+  moved_at: string | null;
   /** Names of the geofences it is inside (where a position is asked, of a few trackers). */
   inside?: string[];
 }
@@ -54,6 +56,8 @@ export interface QueryResult {
   range?: DayRange;
   place?: Place;
   area?: { label: string; polygon: ReturnType<typeof circlePolygon> };
+  /** Trackers of the subject that never reported, told beside a "silent for" or "not moved" list. */
+  never_reported?: string[];
   /** Names of the geofences the filters name by id. */
   geofence_names?: Record<number, string>;
   shipment?: ShipmentRow;
@@ -84,6 +88,12 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
   const subject = await subjectOf(fleet, all, query);
   if ('error' in subject) return { ...base, error: subject.error };
   let trackers = subject.trackers;
+  const silentFilter = query.filters.some(
+    (f) => f.kind === 'not_moved' || f.kind === 'last_report',
+  );
+  const neverReported = silentFilter
+    ? trackers.filter((t) => !t.current_position).map((t) => t.name)
+    : [];
   let place: Place | undefined;
   for (const filter of query.filters) {
     if (filter.kind === 'near') {
@@ -98,7 +108,12 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
     if (typeof kept === 'string') return { ...base, error: kept };
     trackers = kept;
   }
-  const result: QueryResult = { ...base, subject: subject.label, ...(place ? { place } : {}) };
+  const result: QueryResult = {
+    ...base,
+    subject: subject.label,
+    ...(place ? { place } : {}),
+    ...(neverReported.length ? { never_reported: neverReported } : {}),
+  };
   const named = query.filters.flatMap((f) =>
     f.kind === 'geofence' && f.geofence !== undefined ? [f.geofence] : [],
   );
@@ -131,6 +146,11 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
     result.place = centre;
   }
 
+  if (query.action === 'show_on_map' && query.area && query.measure === 'list') {
+    const shown = await placeOf(fleet, all, query.area);
+    if (!shown) return { ...base, error: `I could not find a place called "${query.area.text}".` };
+    return { ...result, place: shown };
+  }
   if (query.measure === 'eta') return { ...result, ...(await etaOf(fleet, query)) };
   if (query.measure === 'shipments') return { ...result, ...(await shipmentsOf(fleet, query)) };
 
@@ -157,6 +177,12 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
   let ordered = [...trackers];
   const known = ordered.filter((t) => value(t) !== null);
   const agg = query.aggregate;
+  // A reading of several trackers ("reefer temps"): those that report it.
+  const reading = ['battery', 'speed', 'temperature', 'humidity'].includes(query.measure);
+  if (reading && trackers.length > 1) {
+    ordered = [...known];
+    trackers = [...known];
+  }
   if (agg.kind === 'top' || agg.kind === 'max') {
     ordered = known.sort((a, b) => value(b)! - value(a)!).slice(0, agg.n ?? 1);
   } else if (agg.kind === 'min') {
@@ -191,6 +217,7 @@ function rowOf(t: DeviceListItem, value: number | null, now: Date): QueryRow {
   return {
     status: motionStatus(t, now),
     speed: p?.speed ?? null,
+    moved_at: p?.last_movement_time ?? null,
     id: t.id,
     name: t.name,
     value,
@@ -293,7 +320,7 @@ async function applyFilter(
     v !== null && v !== undefined && (op === 'above' ? v > bound : v < bound);
   switch (f.kind) {
     case 'motion':
-      return trackers.filter((t) => motionStatus(t, now) === f.status);
+      return trackers.filter((t) => (motionStatus(t, now) === f.status) !== (f.not ?? false));
     case 'speed':
       return trackers.filter((t) => cmp(t.current_position?.speed, f.op, f.mps));
     case 'battery':
@@ -303,9 +330,11 @@ async function applyFilter(
     case 'humidity':
       return trackers.filter((t) => cmp(t.current_position?.humidity, f.op, f.percent));
     case 'last_report': {
+      // One that never reported is told apart (never_reported), not counted as silent.
       const limit = now.getTime() - f.hours * 3_600_000;
       return trackers.filter((t) => {
-        const at = t.current_position ? Date.parse(t.current_position.timestamp) : -Infinity;
+        if (!t.current_position) return false;
+        const at = Date.parse(t.current_position.timestamp);
         return f.op === 'older' ? at < limit : at >= limit;
       });
     }

@@ -64,7 +64,11 @@ export function findNames(
     const m = matchName(rest(), lexicon.groups, notKind);
     if (m.kind === 'one') take((group = m).hit);
   }
-  if (tracker.kind === 'none') {
+  // A second pass over every name only when some word could be one word of a name.
+  if (
+    tracker.kind === 'none' &&
+    rest().some((w) => w.length >= 3 && !/^\d+$/.test(w) && notKind(w))
+  ) {
     tracker = matchTracker(rest(), lexicon, notKind);
     if (tracker.kind === 'one') take(tracker.hit);
   }
