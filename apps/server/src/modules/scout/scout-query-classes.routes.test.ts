@@ -341,6 +341,21 @@ describe('follow-ups and what it must not answer', () => {
     expect(listed(answer)).toEqual(trucks.map((d) => d.id).sort());
   });
 
+  it('"export to csv" after a list exports that list, not the whole fleet', async () => {
+    const first = await f.ask('Which trackers are low on battery?');
+    const low = list.filter((d) => (d.current_position?.battery ?? 100) < 20);
+    expect(low.map((d) => d.name)).toEqual(['Van 12']);
+    const { answer } = await f.ask('export to csv', first.dialogId);
+    const file = button(answer, 'ui_create_file') as { download_url: string };
+    const download = await t.app.inject({ url: file.download_url, headers: f.headers });
+    const names = download.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
+    expect(names).toEqual(low.map((d) => d.name));
+  });
+
   it('a measure it has no data for (fuel) is said, never answered with another', async () => {
     for (const question of [
       'how much fuel did truck 43 use last week',

@@ -255,6 +255,9 @@ export function parseQuestion(
     measure = 'position';
   if (measure) query.measure = measure;
 
+  // "Which group is Truck 43 in?": a tracker's groups are not a measure it reads.
+  if (oneTracker && !groupHit && hasFree('group')) return { kind: 'unknown' };
+
   // "drove more than 500 miles", "idled over 2 hours": the measure itself against a number.
   if (RANGE(query.measure)) {
     const bound = measureBound(freeText, query.measure);
@@ -329,12 +332,13 @@ export function parseQuestion(
     query.action = 'filter_list';
   else if (/\bopen\b|\bdetails?\b|\bpull up\b|\bbring up\b|\bgo to\b|\bpage\b/.test(text))
     query.action = 'open';
+  const single = query.subject.trackers?.length === 1;
   if (
     (query.action === 'show_on_map' || query.action === 'open') &&
     query.measure === 'list' &&
-    (oneTracker || query.action === 'show_on_map')
+    (single || query.action === 'show_on_map')
   )
-    query.measure = query.action === 'open' && !oneTracker ? 'list' : 'position';
+    query.measure = query.action === 'open' && !single ? 'list' : 'position';
   // One tracker named and nothing asked of it ("show truck 43", "truck 43?"): where it is.
   if (
     oneTracker &&
@@ -351,6 +355,9 @@ export function parseQuestion(
   if (groupHit) query.subject.group = groupHit.id;
   const kind =
     query.subject.trackers && !query.subject.previous ? undefined : kindSaid(free, lexicon);
+  // "city delivery vans": the group's vans.
+  if (kind && groupHit && ofKind(lexicon.trackers, kind.kind).length > 0)
+    query.subject.name_word = kind.kind;
   if (kind && !groupHit && !(query.subject.previous && query.action === 'export_csv')) {
     const named = ofKind(lexicon.trackers, kind.kind);
     // "Where is the reefer?" of a fleet with ten: which one is not known; ask back.
@@ -396,6 +403,26 @@ export function parseQuestion(
     query.subject.name_word,
   );
   if (followUp && previous) return followUpOf(previous, query, named, time !== undefined);
+  // "export to csv", "show on the map" after a list: that list, not the whole fleet.
+  if (
+    previous &&
+    !named &&
+    !query.subject.previous &&
+    query.filters.length === 0 &&
+    (query.action === 'export_csv' ||
+      query.action === 'filter_list' ||
+      query.action === 'show_on_map') &&
+    !query.area &&
+    free.every((w) =>
+      /^(export|csv|to|as|a|an|file|download|please|the|list|filter|show|on|map|spreadsheet|excel|that|this|me|can|you|and|now|then|ok)$/.test(
+        w,
+      ),
+    )
+  )
+    return {
+      kind: 'query',
+      query: { ...query, subject: { trackers: previous.ids, previous: true } },
+    };
   // "How many are there?" after a list: the count of that list.
   if (
     previous &&
