@@ -219,6 +219,9 @@ async function isCorrect(
       return sameSet(idsOf(filter), expected.ids);
     case 'csv': {
       const file = call(calls, 'ui_create_file');
+      // Nothing to export: saying so without a file is right, as for an empty filter.
+      if (expected.names.length === 0 && !file && !filter)
+        return NONE.test(plain) && mentioned().length === 0;
       const url = file?.arguments.download_url;
       if (typeof url !== 'string') return false;
       const body = await ctx.download(url);

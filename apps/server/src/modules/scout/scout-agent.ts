@@ -1,10 +1,12 @@
-import { isUiToolCall, type ContentBlock, type DialogMessage } from '@waymark/domain';
+import { isUiToolCall, ZoneDays, type ContentBlock, type DialogMessage } from '@waymark/domain';
 import { actorOf, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../http/errors';
+import { accountZoneOf } from '../trips/trips.service';
 import { authorizeAi } from './scout.access';
 import { findDialog, insertMessage, messagesOf, updateMessage } from './scout.queries';
 import { presentMessages } from './scout.service';
+import { filesOf } from './scout-attachments';
 import { ScoutFleet } from './scout-fleet';
 import type { ScoutModel, ScoutModelMessage, ScoutToolCall } from './scout-model';
 import type { ToolOutcome, TurnInfo } from './scout-tool';
@@ -75,6 +77,9 @@ export async function answer(ctx: AppContext, model: ScoutModel, request: Answer
   const conversation: ScoutModelMessage[] = rows
     .slice(0, asked + 1)
     .map((row) => ({ role: row.role, content: row.content }));
+  // The question's own files; earlier files live on as the answers they had.
+  const files = await filesOf(ctx, rows[asked]!.file_ids);
+  if (files.length > 0) conversation[asked]!.files = files;
   await converse(ctx, model, {
     actor,
     conversation,
@@ -229,12 +234,14 @@ async function runTool(
 }
 
 async function lexiconOf(fleet: ScoutFleet) {
-  const [trackers, groups, geofences] = await Promise.all([
+  const [trackers, groups, geofences, zone] = await Promise.all([
     fleet.trackers(),
     fleet.groups(),
     fleet.geofences(),
+    accountZoneOf(fleet.ctx, fleet.actor),
   ]);
   return {
+    today: new ZoneDays(zone).dayOf(fleet.now.getTime()),
     trackers: trackers.map((t) => ({ id: t.id, name: t.name, serial: t.serial })),
     models: [...new Set(trackers.map((t) => t.model_title))],
     groups,

@@ -1,10 +1,13 @@
 import type { ContentBlock } from '@waymark/domain';
+import type { ScoutFile } from './scout-attachments';
 import type { ScoutTool } from './scout-tool';
 
 /** A message of the conversation as a model reads it (the dialog's stored messages). */
 export interface ScoutModelMessage {
   role: 'user' | 'assistant';
   content: ContentBlock[];
+  /** The files the question being answered was sent with. */
+  files?: ScoutFile[];
 }
 
 /** The names of the account the user sees, for a model that matches words to them. */
@@ -14,6 +17,8 @@ export interface ScoutLexicon {
   geofences: { id: number; name: string }[];
   /** The titles of the trackers' models. */
   models: string[];
+  /** The account's local day today (YYYY-MM-DD): dates without a year, weekdays. */
+  today?: string;
 }
 
 export interface ScoutModelRequest {

@@ -254,9 +254,11 @@ export function summaryByTracker(db: Db, scope: ReportScope, byDay = false) {
     idle_s: number;
     stops: number;
     trips: number;
+    max_speed: number | null;
   }>(
     db,
     sql`SELECT s.device_id, ${byDay ? sql`s.day::text` : sql`NULL::text`} AS day,
+        max(s.max_speed)::float8 AS max_speed,
         sum(s.distance)::float8 AS distance, sum(s.driving_s)::float8 AS driving_s,
         sum(s.idle_s)::float8 AS idle_s, sum(s.stops)::int AS stops, sum(s.trips)::int AS trips
       FROM daily_summaries s
@@ -264,5 +266,18 @@ export function summaryByTracker(db: Db, scope: ReportScope, byDay = false) {
       WHERE s.account_id = ${scope.accountId} AND ${trackersOf(scope)}
         AND s.day >= ${scope.dayFrom}::date AND s.day <= ${scope.dayTo}::date
       GROUP BY s.device_id${byDay ? sql`, s.day` : sql``}`,
+  );
+}
+
+/** Trips or stops started in the range, counted per tracker (the lists' own range test). */
+export function startedByTracker(db: Db, scope: ReportScope, kind: 'trips' | 'stops') {
+  const table = kind === 'trips' ? sql`trips` : sql`device_stops`;
+  return queryRows<{ device_id: number; n: number }>(
+    db,
+    sql`SELECT t.device_id, count(*)::int AS n
+      FROM ${table} t JOIN devices ON devices.id = t.device_id
+      WHERE t.account_id = ${scope.accountId} AND ${trackersOf(scope)}
+        AND t.start_time >= ${iso(scope.from)} AND t.start_time < ${iso(scope.to)}
+      GROUP BY t.device_id`,
   );
 }

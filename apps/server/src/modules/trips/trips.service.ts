@@ -235,3 +235,17 @@ export async function summaryTotalsByTracker(
   const scope = await scopeOf(ctx, actor, { ...query, page: 1, per_page: 1 });
   return q.summaryByTracker(ctx.database.db, scope, byDay);
 }
+
+/**
+ * How many trips or stops each tracker started in the range's local days, counted as the
+ * trips and stops lists count them (a trip over midnight is the day's it started), for Scout.
+ */
+export async function startedByTracker(
+  ctx: AppContext,
+  actor: Actor,
+  query: { date_from: string; date_to: string; device_ids?: number[] },
+  kind: 'trips' | 'stops',
+) {
+  const scope = await scopeOf(ctx, actor, { ...query, page: 1, per_page: 1 });
+  return q.startedByTracker(ctx.database.db, scope, kind);
+}

@@ -10,6 +10,7 @@ import { parseQuestion, type PreviousQuery } from '../query/query-parse';
 import type { QueryResult } from '../query/query-run';
 import { closestQuestions } from '../query/query-suggestions';
 import { QUERY_TEXTS } from '../query/query-texts';
+import { trackersInText } from '../scout-attachments';
 import { compose } from './offline-answer';
 import { call, plan, previousTrackerIds } from './offline-plan';
 import { readQuestion } from './offline-reading';
@@ -48,13 +49,32 @@ export class OfflineModel implements ScoutModel {
     if (since.length > 0) return compose(reading(), results);
 
     const history = messages.slice(0, asked);
-    const parsed = parseQuestion(question, lexicon, previousQuery(history));
+    const files = messages[asked]!.files ?? [];
+    const readable = files.filter((f) => f.text !== null);
+    if (files.length > 0 && readable.length === 0)
+      return say(QUERY_TEXTS.unreadableFile(files.map((f) => f.name)));
+    let attached: number[] | undefined;
+    if (readable.length > 0) {
+      attached = readable.flatMap((f) =>
+        trackersInText(f.text!, lexicon.trackers).map((t) => t.id),
+      );
+      if (attached.length === 0)
+        return say(QUERY_TEXTS.noTrackersInFile(readable.map((f) => f.name)));
+    }
+    const parsed = parseQuestion(question, lexicon, previousQuery(history), {
+      ...(lexicon.today ? { today: lexicon.today } : {}),
+      ...(attached ? { attached: [...new Set(attached)] } : {}),
+    });
     const cannot = () => say(QUERY_TEXTS.cannotAnswer(...closestQuestions(question, lexicon)));
     switch (parsed.kind) {
       case 'query':
         return { text: '', toolCalls: [call('fleet_query', parsed.query)] };
       case 'ambiguous':
-        return say(QUERY_TEXTS.didYouMean(parsed.options));
+        return say(
+          parsed.kindWord
+            ? QUERY_TEXTS.whichOfKind(parsed.kindWord, parsed.options, parsed.total ?? 0)
+            : QUERY_TEXTS.didYouMean(parsed.options),
+        );
       case 'not_found':
         return say(QUERY_TEXTS.notFound(parsed.what, parsed.words, parsed.near));
       case 'refuse':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPMENT_STATUSES } from '@waymark/domain';
 
 /**
  * A question about the fleet as a typed query (issue 38, "A query, not an intent"): which
@@ -35,7 +36,12 @@ export const placeSchema = z.object({
 export type QueryPlace = z.infer<typeof placeSchema>;
 
 export const filterSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('motion'), status: z.enum(['moving', 'stopped', 'offline']) }),
+  z.object({
+    kind: z.literal('motion'),
+    status: z.enum(['moving', 'stopped', 'offline']),
+    /** "not moving": every other status (stopped or offline). */
+    not: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('speed'), op: comparison, mps: z.number() }),
   z.object({ kind: z.literal('battery'), op: comparison, percent: z.number() }),
   z.object({ kind: z.literal('temperature'), op: comparison, celsius: z.number() }),
@@ -43,6 +49,9 @@ export const filterSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('last_report'), op: z.enum(['older', 'newer']), hours: z.number() }),
   z.object({ kind: z.literal('not_moved'), hours: z.number().positive() }),
   z.object({ kind: z.literal('overdue') }),
+  z.object({ kind: z.literal('never_reported') }),
+  /** The query's own measure over its days against a bound, in the measure's unit. */
+  z.object({ kind: z.literal('measure'), op: comparison, value: z.number() }),
   z.object({ kind: z.literal('geofence'), inside: z.boolean(), geofence: ref.optional() }),
   z.object({ kind: z.literal('near'), place: placeSchema, km: z.number().positive() }),
 ]);
@@ -51,6 +60,12 @@ export type QueryFilter = z.infer<typeof filterSchema>;
 export const MEASURES = [
   'list',
   'position',
+  /** Moving, stopped or offline now (the trackers list's chips). */
+  'status',
+  /** When the tracker last reported. */
+  'last_report',
+  /** The geofences the tracker is inside now. */
+  'geofence',
   'battery',
   'speed',
   'temperature',
@@ -60,8 +75,12 @@ export const MEASURES = [
   'idle_time',
   'trips',
   'stops',
+  /** The highest speed of the days (daily summaries). */
+  'top_speed',
   'events',
   'eta',
+  /** The shipments of `shipment_statuses` (all when absent). */
+  'shipments',
 ] as const;
 export type QueryMeasure = (typeof MEASURES)[number];
 /** Measures read from the trips and daily summaries of a range of days. */
@@ -71,6 +90,7 @@ export const RANGE_MEASURES = new Set<QueryMeasure>([
   'idle_time',
   'trips',
   'stops',
+  'top_speed',
 ]);
 
 export const timeSchema = z.discriminatedUnion('kind', [
@@ -101,8 +121,9 @@ export const fleetQuerySchema = z.object({
   time: timeSchema.default({ kind: 'now' }),
   aggregate: aggregateSchema.default({ kind: 'list' }),
   action: z.enum(ACTIONS).optional(),
-  /** What draw_area draws around when it is not the subject's trackers. */
+  /** What draw_area draws around (or show_on_map shows) when it is not the subject's trackers. */
   area: placeSchema.extend({ km: z.number().positive().max(50).optional() }).optional(),
   units: z.enum(['imperial', 'metric']).default('imperial'),
+  shipment_statuses: z.array(z.enum(SHIPMENT_STATUSES)).optional(),
 });
 export type FleetQuery = z.infer<typeof fleetQuerySchema>;

@@ -3,7 +3,7 @@ import type { ScoutModelReply, ScoutToolCall } from '../scout-model';
 import { boundsOf } from '../scout-geometry';
 import { call } from '../offline/offline-plan';
 import type { FleetQuery, QueryFilter } from './fleet-query';
-import type { QueryResult, QueryRow } from './query-run';
+import type { QueryResult, QueryRow, ShipmentRow } from './query-run';
 
 /**
  * The answer to a FleetQuery from its result, in the user's units, with the buttons its
@@ -48,6 +48,7 @@ function valueText(v: number, q: FleetQuery): string {
     case 'distance':
       return distanceText(v, q);
     case 'speed':
+    case 'top_speed':
       return speedText(v, q);
     case 'temperature':
       return tempText(v, q);
@@ -70,6 +71,7 @@ function filterText(f: QueryFilter, q: FleetQuery, r: QueryResult): string {
   const op = (o: 'above' | 'below') => (o === 'above' ? 'above' : 'below');
   switch (f.kind) {
     case 'motion':
+      if (f.not) return `not ${f.status} right now`;
       return f.status === 'offline' ? 'offline' : `${f.status} right now`;
     case 'speed':
       return `${f.op === 'above' ? 'faster' : 'slower'} than ${speedText(f.mps, q)}`;
@@ -87,6 +89,10 @@ function filterText(f: QueryFilter, q: FleetQuery, r: QueryResult): string {
       return `not moved in the last ${hoursText(f.hours)}`;
     case 'overdue':
       return "overdue (no report within the model's expected interval)";
+    case 'never_reported':
+      return 'never reported';
+    case 'measure':
+      return `with ${measureName(q)} ${op(f.op)} ${valueText(f.value, q)}`;
     case 'geofence':
       return f.geofence === undefined
         ? f.inside
@@ -112,8 +118,20 @@ export function answerQuery(r: QueryResult): ScoutModelReply {
   const q = r.query;
   if (r.error) return { text: r.error, toolCalls: [] };
   if (q.measure === 'eta' && r.shipment) return { text: etaText(r.shipment), toolCalls: [] };
+  if (q.measure === 'shipments') return { text: shipmentsText(r), toolCalls: [] };
   const buttons: ScoutToolCall[] = [];
-  const text = q.action === 'draw_area' ? drawText(r, buttons) : bodyText(r);
+  if (q.action === 'show_on_map' && q.area && r.place && q.measure === 'list') {
+    buttons.push(
+      call('ui_update_map', {
+        button_text: `Show ${r.place.label} on the map`,
+        center: { lat: r.place.lat, lng: r.place.lng },
+        zoom: r.place.geofence ? 14 : 11,
+      }),
+    );
+    return { text: `Here is ${r.place.label} on the map.`, toolCalls: buttons };
+  }
+  const text =
+    (q.action === 'draw_area' ? drawText(r, buttons) : bodyText(r)) + neverReportedText(r);
   addButtons(r, buttons);
   return { text, toolCalls: buttons };
 }
@@ -132,7 +150,8 @@ function drawText(r: QueryResult, buttons: ScoutToolCall[]) {
     return `Here is the area of the geofence ${g.name}${g.address ? ` (${g.address})` : ''} on the map.`;
   const row = r.rows[0];
   if (row && row.name === area.label) {
-    return `Here is the area of 250 m around ${row.name}'s last position${row.address ? ` (${row.address})` : ''}. You can save it as a geofence.`;
+    const size = r.query.area?.km ? distanceText(r.query.area.km, r.query) : '250 m';
+    return `Here is the area of ${size} around ${row.name}'s last position${row.address ? ` (${row.address})` : ''}. You can save it as a geofence.`;
   }
   return `Here is an area of ${distanceText(r.query.area?.km ?? 5, r.query)} around ${area.label}. You can save it as a geofence.`;
 }
@@ -143,8 +162,20 @@ function bodyText(r: QueryResult): string {
   const one = r.rows.length === 1 && q.subject.trackers?.length === 1 ? r.rows[0]! : undefined;
   const conditions = joinAnd(q.filters.map((f) => filterText(f, q, r)));
   if (q.measure === 'position') return positionText(r);
+  if (q.measure === 'status') return statusText(r);
+  if (q.measure === 'last_report') return lastReportText(r);
+  if (q.measure === 'geofence') return geofenceText(r);
+  // "Is Truck 43 inside Dallas Hub?": yes or no about the one tracker asked.
+  const asked = q.subject.trackers?.length === 1 && !q.subject.previous;
+  if (asked && q.measure === 'list' && conditions && !q.action) {
+    const who = r.subject;
+    return n > 0 ? `Yes: ${who} is ${conditions}.` : `No: ${who} is not ${conditions}.`;
+  }
   if (q.action === 'export_csv' && q.measure === 'list') {
-    if (n === 0) return 'There is nothing to export: no tracker matches.';
+    if (n === 0)
+      return conditions
+        ? `None of the ${r.subject} you can see is ${conditions}, so there is nothing to export.`
+        : 'There is nothing to export: no tracker matches.';
     const which =
       q.subject.previous && q.filters.length === 0
         ? ' from my last answer'
@@ -173,7 +204,8 @@ function bodyText(r: QueryResult): string {
         'is not moved',
         'has not moved',
       );
-    const verb = conditions.startsWith('not moved') ? (n === 1 ? 'has' : 'have') : be;
+    const perfect = conditions.startsWith('not moved') || conditions.startsWith('never');
+    const verb = perfect ? (n === 1 ? 'has' : 'have') : be;
     // Asked by battery, each tracker says its own: 'Bravo Van (12%)'.
     const byBattery = q.filters.some((f) => f.kind === 'battery');
     const label = (x: QueryRow) =>
@@ -185,7 +217,9 @@ function bodyText(r: QueryResult): string {
   if (one) {
     if (one.value === null)
       return `${one.name} has not reported its ${measureName(q)}${range ? range : ''}.`;
-    return `${one.name}: ${measureName(q)} ${valueText(one.value, q)}${range}${perDayText(r)}${q.time.kind === 'now' ? ` (reported ${when(one.last_fix)})` : ''}.`;
+    // "Van 38: 6 trips this week", "Truck 43: distance driven 412 mi last week".
+    const counted = q.measure === 'trips' || q.measure === 'stops';
+    return `${one.name}: ${counted ? '' : `${measureName(q)} `}${valueText(one.value, q)}${range}${perDayText(r)}${q.time.kind === 'now' ? ` (reported ${when(one.last_fix)})` : ''}.`;
   }
   if (r.rows.length === 0)
     return `None of the ${r.subject} you can see${among} has a ${measureName(q)} to report${range}.`;
@@ -207,6 +241,12 @@ function bodyText(r: QueryResult): string {
   }
   return `${measureName(q)[0]!.toUpperCase()}${measureName(q).slice(1)} of ${plural(n, singularOf(r.subject), r.subject)}${among}: ${names(listed, n)}.`;
 }
+
+/** Beside a "silent for" or "not moved" list: the trackers of nothing known yet. */
+const neverReportedText = (r: QueryResult) =>
+  r.never_reported?.length
+    ? ` ${joinAnd(r.never_reported.slice(0, NAMED_MAX))}${r.never_reported.length > NAMED_MAX ? ` and ${r.never_reported.length - NAMED_MAX} more` : ''} ${r.never_reported.length === 1 ? 'has' : 'have'} never reported.`
+    : '';
 
 const singularOf = (subject: string) => subject.replace(/^trackers/, 'tracker').replace(/s$/, '');
 
@@ -242,14 +282,16 @@ function positionText(r: QueryResult) {
   return `${t.name}'s last position is ${place}, reported ${when(t.last_fix)}.${inside}${battery}`;
 }
 
-function etaText(s: NonNullable<QueryResult['shipment']>) {
+function etaText(s: ShipmentRow) {
   const on = s.tracker ? ` (${s.tracker})` : '';
   if (s.status === 'completed' || s.status === 'completed-late')
-    return `${s.name}${on} has arrived: it is ${s.status.replace('-', ' ')}.`;
+    return `${s.name}${on} arrived${s.ended_at ? ` at ${when(s.ended_at)}` : ''}: it is ${s.status.replace('-', ' ')} (it was due at ${when(s.end_at)}).`;
   if (s.estimated_end_at)
     return `${s.name}${on} is expected to arrive at ${when(s.estimated_end_at)}; it is due at ${when(s.end_at)} (${s.status.replace('-', ' ')}).`;
   return `${s.name}${on} has no predicted arrival yet; it is due at ${when(s.end_at)} (${s.status.replace('-', ' ')}).`;
 }
+
+const oneAsked = (q: FleetQuery) => q.subject.trackers?.length === 1 && !q.subject.previous;
 
 function addButtons(r: QueryResult, buttons: ScoutToolCall[]) {
   const q = r.query;
@@ -281,7 +323,9 @@ function addButtons(r: QueryResult, buttons: ScoutToolCall[]) {
   }
   if (
     ids.length > 0 &&
-    (q.measure !== 'position' || q.action === 'open' || q.action === 'filter_list')
+    (q.measure !== 'position' || q.action === 'open' || q.action === 'filter_list') &&
+    // One tracker's own measure (its trips, its battery): the list of one adds nothing.
+    !(oneAsked(q) && !['list', 'position'].includes(q.measure) && !q.action)
   ) {
     buttons.push(
       call('ui_filter_devices', {
@@ -299,4 +343,81 @@ function addButtons(r: QueryResult, buttons: ScoutToolCall[]) {
       }),
     );
   }
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  'not-started': 'not started',
+  'in-progress': 'in progress',
+  'running-late': 'running late',
+  completed: 'delivered',
+  'completed-late': 'delivered late',
+};
+
+function shipmentsText(r: QueryResult) {
+  const list = r.shipments ?? [];
+  const statuses = r.query.shipment_statuses;
+  const which = statuses ? joinOr([...new Set(statuses.map((x) => STATUS_WORDS[x]!))]) : '';
+  if (list.length === 0) return statuses ? `No shipment is ${which}.` : 'You have no shipments.';
+  const line = (s: ShipmentRow) => {
+    const on = s.tracker ? ` (${s.tracker})` : '';
+    const done = s.status === 'completed' || s.status === 'completed-late';
+    const time = done
+      ? `arrived ${when(s.ended_at)}`
+      : s.estimated_end_at
+        ? `expected ${when(s.estimated_end_at)}`
+        : `due ${when(s.end_at)}`;
+    return `${s.name}${on}, ${STATUS_WORDS[s.status] ?? s.status}, ${time}`;
+  };
+  const head = statuses
+    ? `${plural(list.length, 'shipment is', 'shipments are')} ${which}`
+    : `You have ${plural(list.length, 'shipment')}`;
+  return `${head}: ${list.slice(0, NAMED_MAX).map(line).join('; ')}${list.length > NAMED_MAX ? `; and ${list.length - NAMED_MAX} more` : ''}.`;
+}
+const joinOr = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+const STATUS_TEXT = { moving: 'moving', stopped: 'stopped', offline: 'offline' } as const;
+
+function statusText(r: QueryResult) {
+  const q = r.query;
+  if (r.rows.length === 0) return `None of the ${r.subject} you can see matches.`;
+  const one = (x: QueryRow) => {
+    if (x.last_fix === null) return `${x.name} is offline: it has never reported`;
+    const at = `last report ${when(x.last_fix)}`;
+    if (x.status === 'moving')
+      return `${x.name} is moving${x.speed !== null ? ` at ${speedText(x.speed, q)}` : ''} (${at})`;
+    // Stopped: since when, which answers "how long has it been parked?" too.
+    const since =
+      x.status === 'stopped' && x.moved_at
+        ? ` since ${when(x.moved_at)} (${ago(x.moved_at).replace(' ago', '')})`
+        : '';
+    return `${x.name} is ${STATUS_TEXT[x.status]}${since} (${at})`;
+  };
+  if (r.rows.length === 1) return `${one(r.rows[0]!)}.`;
+  return `${r.rows.map(one).join('; ')}.`;
+}
+
+function lastReportText(r: QueryResult) {
+  if (r.rows.length === 0) return `None of the ${r.subject} you can see matches.`;
+  const one = (x: QueryRow) =>
+    x.last_fix === null
+      ? `${x.name} has never reported`
+      : `${x.name} last reported at ${when(x.last_fix)} (${ago(x.last_fix)})`;
+  return `${r.rows.slice(0, NAMED_MAX).map(one).join('; ')}.`;
+}
+function ago(iso: string) {
+  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
+  if (minutes < 48 * 60) return `${plural(Math.round(minutes / 60), 'hour')} ago`;
+  return `${plural(Math.round(minutes / 1440), 'day')} ago`;
+}
+
+function geofenceText(r: QueryResult) {
+  if (r.rows.length === 0) return `None of the ${r.subject} you can see matches.`;
+  const one = (x: QueryRow) => {
+    if (x.lat === null) return `${x.name} has not reported a position yet`;
+    if (x.inside?.length) return `${x.name} is inside ${joinAnd(x.inside)}`;
+    return `${x.name} is not inside any geofence${x.address ? ` (last position ${x.address})` : ''}`;
+  };
+  return `${r.rows.slice(0, NAMED_MAX).map(one).join('; ')}.`;
 }

@@ -13,6 +13,14 @@ export interface Named {
   name: string;
 }
 
+/** The account's names a question is read against. */
+export interface QueryLexicon {
+  trackers: (Named & { serial?: string })[];
+  groups: Named[];
+  geofences: Named[];
+  models: string[];
+}
+
 export interface NameHit<T extends Named> {
   item: T;
   /** The token positions of the question the name covers. */
@@ -80,13 +88,15 @@ export function matchName<T extends Named>(
   const names = nameTokens(items);
   type Scored = { item: T; start: number; end: number; edits: number; numbers: boolean };
   const scored: Scored[] = [];
+  // Per question, not per name: at 10,000 names this test runs for every name and position.
+  const numeric = tokens.map(isNumber);
   for (let k = 0; k < items.length; k++) {
     const name = names[k]!;
     if (name.length === 0 || name.length > tokens.length) continue;
+    const initial = name[0]![0];
     for (let start = 0; start + name.length <= tokens.length; start++) {
       // Cheap test first: the first letters agree, or the first word is a number.
-      const first = tokens[start]!;
-      if (first[0] !== name[0]![0] && !isNumber(first)) continue;
+      if (tokens[start]![0] !== initial && !numeric[start]) continue;
       const d = distanceOf(tokens.slice(start, start + name.length) as string[], name);
       if (d) scored.push({ item: items[k]!, start, end: start + name.length, ...d });
     }
@@ -104,11 +114,19 @@ export function matchName<T extends Named>(
     return { kind: 'ambiguous', items: distinct.slice(0, 3), start: best.start, end: best.end };
   }
   if (scored.length > 0) {
-    const distinct = [...new Map(scored.map((s) => [s.item.id, s.item])).values()];
-    const { start, end } = scored[0]!;
+    // "Trailer 5": the names whose number starts with 5 (51, 57) before those one edit away (15).
+    const typedNumber = (s: Scored) => tokens.slice(s.start, s.end).find(isNumber);
+    const prefixed = scored.filter((s) => {
+      const typed = typedNumber(s);
+      const own = tokensOf(s.item.name).find(isNumber);
+      return !!typed && !!own && own.startsWith(typed);
+    });
+    const offered = prefixed.length > 0 ? prefixed : scored;
+    const distinct = [...new Map(offered.map((s) => [s.item.id, s.item])).values()];
+    const { start, end } = offered[0]!;
     return {
       kind: distinct.length === 1 ? 'near' : 'ambiguous',
-      items: distinct.slice(0, 3),
+      items: distinct.slice(0, 4),
       start,
       end,
     };

@@ -45,7 +45,8 @@ describe('parseQuestion', () => {
       { kind: 'battery', op: 'below', percent: 20 },
     ]);
     expect(query('where is truk 43').subject.trackers).toEqual([3]);
-    expect(query('which fridges are warm').subject).toEqual({ model: 'Reefer Cold' });
+    // A kind said is the trackers whose names hold it (Reefer 3), before a model's title.
+    expect(query('which fridges are warm').subject).toEqual({ name_word: 'reefer' });
     expect(query('Filter the list to only vans')).toMatchObject({
       subject: { group: 10 },
       action: 'filter_list',
@@ -89,7 +90,10 @@ describe('parseQuestion', () => {
     expect(parse('What is the weather tomorrow?')).toEqual({ kind: 'unknown' });
     expect(parse('How do I reset my password?')).toEqual({ kind: 'unknown' });
     expect(parse('Tell me a joke about trucks')).toEqual({ kind: 'unknown' });
-    expect(parse('Which shipments are running late?')).toEqual({ kind: 'pass' });
+    expect(parse('Which shipments are running late?')).toMatchObject({
+      kind: 'query',
+      query: { measure: 'shipments', shipment_statuses: ['running-late'] },
+    });
   });
 
   it('carries the last query over to follow-ups', () => {

@@ -1,6 +1,6 @@
 import { distanceMetres, motionStatus, type DeviceListItem, type Geofence } from '@waymark/domain';
 import { listShipments } from '../../shipments/shipments.service';
-import { accountZoneOf, summaryTotalsByTracker } from '../../trips/trips.service';
+import { accountZoneOf, startedByTracker, summaryTotalsByTracker } from '../../trips/trips.service';
 import { notMovedFor, overdue, type ScoutFleet } from '../scout-fleet';
 import { circlePolygon } from '../scout-geometry';
 import { findNamed, findTracker, LISTED_MAX } from '../scout-tool';
@@ -34,6 +34,11 @@ export interface QueryRow {
   address: string | null;
   last_fix: string | null;
   battery: number | null;
+  /** The trackers list's chip now, and the last fix's speed (m/s). */
+  status: 'moving' | 'stopped' | 'offline';
+  speed: number | null;
+  /** When it last moved (the trackers list's last_movement_time). */
+  moved_at: string | null;
   /** Names of the geofences it is inside (where a position is asked, of a few trackers). */
   inside?: string[];
 }
@@ -51,15 +56,21 @@ export interface QueryResult {
   range?: DayRange;
   place?: Place;
   area?: { label: string; polygon: ReturnType<typeof circlePolygon> };
+  /** Trackers of the subject that never reported, told beside a "silent for" or "not moved" list. */
+  never_reported?: string[];
   /** Names of the geofences the filters name by id. */
   geofence_names?: Record<number, string>;
-  shipment?: {
-    name: string;
-    status: string;
-    estimated_end_at: string | null;
-    end_at: string;
-    tracker: string | null;
-  };
+  shipment?: ShipmentRow;
+  shipments?: ShipmentRow[];
+}
+
+export interface ShipmentRow {
+  name: string;
+  status: string;
+  estimated_end_at: string | null;
+  end_at: string;
+  ended_at: string | null;
+  tracker: string | null;
 }
 
 const DEFAULT_AREA_KM = 0.25;
@@ -77,6 +88,12 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
   const subject = await subjectOf(fleet, all, query);
   if ('error' in subject) return { ...base, error: subject.error };
   let trackers = subject.trackers;
+  const silentFilter = query.filters.some(
+    (f) => f.kind === 'not_moved' || f.kind === 'last_report',
+  );
+  const neverReported = silentFilter
+    ? trackers.filter((t) => !t.current_position).map((t) => t.name)
+    : [];
   let place: Place | undefined;
   for (const filter of query.filters) {
     if (filter.kind === 'near') {
@@ -91,7 +108,12 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
     if (typeof kept === 'string') return { ...base, error: kept };
     trackers = kept;
   }
-  const result: QueryResult = { ...base, subject: subject.label, ...(place ? { place } : {}) };
+  const result: QueryResult = {
+    ...base,
+    subject: subject.label,
+    ...(place ? { place } : {}),
+    ...(neverReported.length ? { never_reported: neverReported } : {}),
+  };
   const named = query.filters.flatMap((f) =>
     f.kind === 'geofence' && f.geofence !== undefined ? [f.geofence] : [],
   );
@@ -124,7 +146,13 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
     result.place = centre;
   }
 
+  if (query.action === 'show_on_map' && query.area && query.measure === 'list') {
+    const shown = await placeOf(fleet, all, query.area);
+    if (!shown) return { ...base, error: `I could not find a place called "${query.area.text}".` };
+    return { ...result, place: shown };
+  }
   if (query.measure === 'eta') return { ...result, ...(await etaOf(fleet, query)) };
+  if (query.measure === 'shipments') return { ...result, ...(await shipmentsOf(fleet, query)) };
 
   let values = new Map<number, number | null>();
   if (RANGE_MEASURES.has(query.measure)) {
@@ -138,10 +166,23 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
     for (const t of trackers) values.set(t.id, currentValue(t, query));
   }
 
-  let ordered = [...trackers];
   const value = (t: DeviceListItem) => values.get(t.id) ?? null;
+  for (const f of query.filters) {
+    if (f.kind !== 'measure') continue;
+    trackers = trackers.filter((t) => {
+      const v = value(t);
+      return v !== null && (f.op === 'above' ? v > f.value : v < f.value);
+    });
+  }
+  let ordered = [...trackers];
   const known = ordered.filter((t) => value(t) !== null);
   const agg = query.aggregate;
+  // A reading of several trackers ("reefer temps"): those that report it.
+  const reading = ['battery', 'speed', 'temperature', 'humidity'].includes(query.measure);
+  if (reading && trackers.length > 1) {
+    ordered = [...known];
+    trackers = [...known];
+  }
   if (agg.kind === 'top' || agg.kind === 'max') {
     ordered = known.sort((a, b) => value(b)! - value(a)!).slice(0, agg.n ?? 1);
   } else if (agg.kind === 'min') {
@@ -156,8 +197,8 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
       ? ordered.length
       : trackers.length;
   result.device_ids = ordered.map((t) => t.id);
-  result.rows = ordered.slice(0, LISTED_MAX).map((t) => rowOf(t, value(t)));
-  if (query.measure === 'position' && result.rows.length <= 10)
+  result.rows = ordered.slice(0, LISTED_MAX).map((t) => rowOf(t, value(t), fleet.now));
+  if (['position', 'geofence'].includes(query.measure) && result.rows.length <= 10)
     await addGeofences(fleet, result.rows);
   return result;
 }
@@ -171,9 +212,12 @@ async function addGeofences(fleet: ScoutFleet, rows: QueryRow[]) {
   }
 }
 
-function rowOf(t: DeviceListItem, value: number | null): QueryRow {
+function rowOf(t: DeviceListItem, value: number | null, now: Date): QueryRow {
   const p = t.current_position;
   return {
+    status: motionStatus(t, now),
+    speed: p?.speed ?? null,
+    moved_at: p?.last_movement_time ?? null,
     id: t.id,
     name: t.name,
     value,
@@ -276,7 +320,7 @@ async function applyFilter(
     v !== null && v !== undefined && (op === 'above' ? v > bound : v < bound);
   switch (f.kind) {
     case 'motion':
-      return trackers.filter((t) => motionStatus(t, now) === f.status);
+      return trackers.filter((t) => (motionStatus(t, now) === f.status) !== (f.not ?? false));
     case 'speed':
       return trackers.filter((t) => cmp(t.current_position?.speed, f.op, f.mps));
     case 'battery':
@@ -286,28 +330,40 @@ async function applyFilter(
     case 'humidity':
       return trackers.filter((t) => cmp(t.current_position?.humidity, f.op, f.percent));
     case 'last_report': {
+      // One that never reported is told apart (never_reported), not counted as silent.
       const limit = now.getTime() - f.hours * 3_600_000;
       return trackers.filter((t) => {
-        const at = t.current_position ? Date.parse(t.current_position.timestamp) : -Infinity;
+        if (!t.current_position) return false;
+        const at = Date.parse(t.current_position.timestamp);
         return f.op === 'older' ? at < limit : at >= limit;
       });
     }
     case 'not_moved':
-      return trackers.filter((t) => notMovedFor(t, f.hours, now));
+      // One that never reported is "never reported", not "not moved for a day".
+      return trackers.filter((t) => !!t.current_position && notMovedFor(t, f.hours, now));
     case 'overdue':
       return trackers.filter((t) => overdue(t, now));
+    case 'never_reported':
+      return trackers.filter((t) => !t.current_position);
+    case 'measure':
+      return trackers; // applied once the measure is read (runQuery)
     case 'geofence': {
       if (f.geofence === undefined) {
-        return trackers.filter(
-          (t) => (t.current_position?.is_inside_geofences ?? false) === f.inside,
-        );
+        // Measured by the index, as a named geofence is: the stored flag lags edits.
+        const index = await fleet.ctx.geofenceIndexes.forAccount(fleet.actor.accountId);
+        return trackers.filter((t) => {
+          const p = t.current_position;
+          if (!p) return false;
+          return index.containing(p.lat, p.lng).length > 0 === f.inside;
+        });
       }
       const g = findNamed(await fleet.geofences(), f.geofence);
       if (!g) return `No geofence called "${f.geofence}" in this account.`;
       const index = await fleet.ctx.geofenceIndexes.forAccount(fleet.actor.accountId);
       return trackers.filter((t) => {
         const p = t.current_position;
-        if (!p) return !f.inside;
+        // No position: neither inside nor outside (as for "outside every geofence").
+        if (!p) return false;
         return index.containing(p.lat, p.lng).includes(g.id) === f.inside;
       });
     }
@@ -331,6 +387,20 @@ async function rangeValues(
   range: DayRange,
 ) {
   const wanted = new Set(trackers.map((t) => t.id));
+  const narrowed = trackers.length <= fleetSize / 4 ? { device_ids: [...wanted] } : {};
+  if ((query.measure === 'trips' || query.measure === 'stops') && !query.aggregate.per_day) {
+    // Counted as the trips and stops lists count them: those that started in the range.
+    const counts = await startedByTracker(
+      fleet.ctx,
+      fleet.actor,
+      { date_from: range.from, date_to: range.to, ...narrowed },
+      query.measure,
+    );
+    const values = new Map<number, number | null>();
+    for (const id of wanted) values.set(id, 0);
+    for (const row of counts) if (wanted.has(row.device_id)) values.set(row.device_id, row.n);
+    return { values, perDay: [] };
+  }
   const rows = await summaryTotalsByTracker(
     fleet.ctx,
     fleet.actor,
@@ -338,7 +408,7 @@ async function rangeValues(
       date_from: range.from,
       date_to: range.to,
       // Naming a few trackers narrows the read; for most of the fleet one read is cheaper.
-      ...(trackers.length <= fleetSize / 4 ? { device_ids: [...wanted] } : {}),
+      ...narrowed,
     },
     query.aggregate.per_day === true,
   );
@@ -348,8 +418,10 @@ async function rangeValues(
   for (const row of rows) {
     if (!wanted.has(row.device_id)) continue;
     const v = measureOf(row, query.measure);
-    values.set(row.device_id, (values.get(row.device_id) ?? 0) + v);
-    if (row.day) days.set(row.day, (days.get(row.day) ?? 0) + v);
+    // A top speed is the highest of the days, every other measure their sum.
+    const add = (a: number) => (query.measure === 'top_speed' ? Math.max(a, v) : a + v);
+    values.set(row.device_id, add(values.get(row.device_id) ?? 0));
+    if (row.day) days.set(row.day, add(days.get(row.day) ?? 0));
   }
   return {
     values,
@@ -370,6 +442,8 @@ function measureOf(row: SummaryRow, measure: FleetQuery['measure']): number {
       return row.idle_s;
     case 'trips':
       return row.trips;
+    case 'top_speed':
+      return row.max_speed ?? 0;
     default:
       return row.stops;
   }
@@ -396,14 +470,31 @@ async function etaOf(fleet: ScoutFleet, query: FleetQuery): Promise<Partial<Quer
     return {
       error: 'Which shipment do you mean? Please give its name as the shipments list shows it.',
     };
-  const s = named.hit.item;
-  return {
-    shipment: {
-      name: s.name,
-      status: s.status,
-      estimated_end_at: s.estimated_end_at,
-      end_at: s.end_at,
-      tracker: s.device?.name ?? null,
-    },
-  };
+  return { shipment: shipmentRow(named.hit.item) };
+}
+
+type Shipment = Awaited<ReturnType<typeof listShipments>>[number];
+const shipmentRow = (s: Shipment): ShipmentRow => ({
+  name: s.name,
+  status: s.status,
+  estimated_end_at: s.estimated_end_at,
+  end_at: s.end_at,
+  ended_at: s.ended_at,
+  tracker: s.device?.name ?? null,
+});
+
+/** The shipments of the statuses asked (all when none), soonest due first. */
+async function shipmentsOf(fleet: ScoutFleet, query: FleetQuery): Promise<Partial<QueryResult>> {
+  let shipments;
+  try {
+    shipments = await listShipments(
+      fleet.ctx,
+      fleet.actor,
+      { key: 'general', ...(query.shipment_statuses ? { statuses: query.shipment_statuses } : {}) },
+      { includeDevice: true },
+    );
+  } catch {
+    return { error: 'You cannot see shipments in this account.' };
+  }
+  return { count: shipments.length, shipments: shipments.map(shipmentRow) };
 }

@@ -65,6 +65,32 @@ export function numbersInWords(text: string): string {
   return out.join(' ');
 }
 
+/** Short words typed wrong or shortened, too short for the edit distance to be safe. */
+const SHORTHAND: Record<string, string> = {
+  meny: 'many',
+  mny: 'many',
+  manny: 'many',
+  hw: 'how',
+  wat: 'what',
+  wht: 'what',
+  wich: 'which',
+  whcih: 'which',
+  wher: 'where',
+  whre: 'where',
+  hav: 'have',
+  teh: 'the',
+  rn: 'right now',
+  atm: 'at the moment',
+  u: 'you',
+  ur: 'your',
+  pls: 'please',
+  plz: 'please',
+  yday: 'yesterday',
+  yest: 'yesterday',
+  tdy: 'today',
+  wk: 'week',
+};
+
 /** The question as the parser reads it: lower case, units and signs kept as words. */
 export function normalise(question: string): string {
   const text = question
@@ -74,6 +100,9 @@ export function normalise(question: string): string {
     .replace(/°\s*c\b/g, ' degc ')
     .replace(/\bkm\s*\/\s*h\b|\bkmh\b|\bkph\b/g, ' kmh ')
     .replace(/(\d)\s*%/g, '$1 percent ')
+    .replace(/\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/g, (_, m: string, d: string, y?: string) =>
+      y ? `${m}-${d}-${y}` : `${m}-${d}`,
+    )
     .replace(/>=?/g, ' above ')
     .replace(/<=?/g, ' below ')
     .replace(/(\d)([a-z])/g, '$1 $2')
@@ -82,8 +111,12 @@ export function normalise(question: string): string {
     .replace(/n't\b/g, ' not')
     .replace(/[^\p{L}\p{N}.\- ]+/gu, ' ')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
+    .replace(/(\p{L})-(?=\p{L})/gu, '$1 ')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .split(' ')
+    .map((w) => SHORTHAND[w] ?? w)
+    .join(' ');
   return numbersInWords(text);
 }
 
