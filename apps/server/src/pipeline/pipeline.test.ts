@@ -137,6 +137,24 @@ describe('PositionPipeline', () => {
     expect(await storedCount(device.id)).toBe(2);
   });
 
+  it("keeps a heartbeat's battery when the next fix reports none", async () => {
+    const account = await createAccount(t);
+    const device = await createDevice(t, account);
+    const battery = async () =>
+      (
+        await t.db
+          .select({ battery: currentPositions.battery })
+          .from(currentPositions)
+          .where(eq(currentPositions.device_id, device.id))
+      )[0]!.battery;
+    await pipeline.submit([fix(device.serial, 20, 40.0, -90.0, { battery: 80 })], 'gt06');
+    await pipeline.submit([], 'gt06', undefined, [{ serial: device.serial, battery: 40 }]);
+    expect(await battery()).toBe(40);
+    // A fix without a battery (GT06 location packets carry none) leaves the heartbeat's.
+    await pipeline.submit([fix(device.serial, 21, 40.001, -90.0)], 'gt06');
+    expect(await battery()).toBe(40);
+  });
+
   it('stores a resent position once, and the new ones sent with it', async () => {
     const account = await createAccount(t);
     const device = await createDevice(t, account);

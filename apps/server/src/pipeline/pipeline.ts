@@ -436,6 +436,14 @@ export class PositionPipeline {
       this.states.set(deviceId, state);
       if (this.uncommitted.get(deviceId) === state) this.uncommitted.delete(deviceId);
     }
+    // A heartbeat's battery is the tracker's now (applyStatuses wrote it): the state carries
+    // it, or the next fix would write the battery of the fix before back over it. (A batch
+    // prepared meanwhile keeps the older one until its own commit: states it built on are its.)
+    for (const { deviceId, battery } of statuses) {
+      const state = battery === null ? undefined : this.states.get(deviceId);
+      if (state && !this.uncommitted.has(deviceId))
+        this.states.set(deviceId, { ...state, battery });
+    }
     // Queued before the devices are acknowledged: if the process stops in between, the device
     // sends its fixes again and they queue the rebuild then.
     await this.queueRebuilds(outcome.late);
