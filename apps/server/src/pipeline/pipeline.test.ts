@@ -148,7 +148,9 @@ describe('PositionPipeline', () => {
           .where(eq(currentPositions.device_id, device.id))
       )[0]!.battery;
     await pipeline.submit([fix(device.serial, 20, 40.0, -90.0, { battery: 80 })], 'gt06');
-    await pipeline.submit([], 'gt06', undefined, [{ serial: device.serial, battery: 40 }]);
+    await pipeline.submit([], 'gt06', undefined, [
+      { serial: device.serial, time: new Date(Date.UTC(2026, 10, 21, 9, 20, 30)), battery: 40 },
+    ]);
     expect(await battery()).toBe(40);
     // A fix without a battery (GT06 location packets carry none) leaves the heartbeat's.
     await pipeline.submit([fix(device.serial, 21, 40.001, -90.0)], 'gt06');
