@@ -233,11 +233,12 @@ function countHop(
   const gap = dt > settings.maxGapMs;
   countFix(fix, last, speed, days, out);
   const hop = fix.odometer - last.odometer;
+  const range = days.rangeOf(last.time);
   // Across a gap nothing says when the distance was covered: it goes to the day data resumed.
   if (gap) out.day(days.dayOf(fix.time)).distance += hop;
-  else if (fix.time <= days.rangeOf(last.time).end) {
+  else if (fix.time <= range.end) {
     // Within one day, as nearly every hop is: the split below without its closures.
-    const totals = out.day(days.dayOf(last.time));
+    const totals = out.day(range.day);
     totals.distance += hop;
     if (driving) totals.drivingMs += dt;
     else if (fix.ignition === true) totals.idleMs += dt;
