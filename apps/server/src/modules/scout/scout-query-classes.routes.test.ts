@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  decodeDeviceRows,
   distanceMetres,
   motionStatus,
   mpsToMph,
@@ -11,12 +10,16 @@ import {
   type DialogCreated,
   type DialogFile,
   type DialogMessage,
-  type RowsEnvelope,
 } from '@waymark/domain';
 import { shipments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { textOf } from './scout.fixture';
-import { fixtureDays, queryFleet, type QueryFleetFixture } from './scout-query.fixture';
+import {
+  fixtureDays,
+  listedTrackers,
+  queryFleet,
+  type QueryFleetFixture,
+} from './scout-query.fixture';
 
 /**
  * Issue 38's classes of question, each asked through the dialog routes the way people type
@@ -32,11 +35,7 @@ let list: DeviceListItem[];
 beforeAll(async () => {
   t = await createTestApp();
   f = await queryFleet(t);
-  const response = await t.app.inject({
-    url: `/api/accounts/${f.account.id}/device-list?with_current_position=1&format=rows`,
-    headers: f.headers,
-  });
-  list = decodeDeviceRows(response.json<{ data: RowsEnvelope }>().data);
+  list = await listedTrackers(t, f);
 }, 60_000);
 afterAll(() => t.close());
 

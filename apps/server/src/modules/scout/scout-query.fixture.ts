@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { DialogCreated, DialogMessage, RawPosition } from '@waymark/domain';
+import {
+  decodeDeviceRows,
+  type DeviceListItem,
+  type DialogCreated,
+  type DialogMessage,
+  type RawPosition,
+  type RowsEnvelope,
+} from '@waymark/domain';
 import { deviceGroups, devices, shipments, subscriptions } from '../../db/schema';
 import {
   authHeader,
@@ -155,3 +162,12 @@ export async function queryFleet(t: TestApp) {
   };
 }
 export type QueryFleetFixture = Awaited<ReturnType<typeof queryFleet>>;
+
+/** The fleet as the trackers screen lists it: the second computation the answers are held to. */
+export async function listedTrackers(t: TestApp, f: QueryFleetFixture): Promise<DeviceListItem[]> {
+  const response = await t.app.inject({
+    url: `/api/accounts/${f.account.id}/device-list?with_current_position=1&format=rows`,
+    headers: f.headers,
+  });
+  return decodeDeviceRows(response.json<{ data: RowsEnvelope }>().data);
+}
