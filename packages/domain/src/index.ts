@@ -70,6 +70,7 @@ export * from './chat/chat-tools';
 export * from './sim/sim.schema';
 export * from './trip/zone-days';
 export * from './trip/segmentation.rules';
+export * from './trip/segment-state.codec';
 export * from './trip/odometer.rules';
 export * from './trip/trip.schema';
 export * from './trip/report-schedule.schema';

@@ -1,4 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
+import {
+  packSegmentFix,
+  packSegmentState,
+  unpackSegmentFix,
+  unpackSegmentState,
+} from '@waymark/domain';
 import { queryRows, type Database, type Db, type Tx } from '../db/client';
 import { currentPositions } from '../db/schema';
 import type { DeviceState, Position } from './position';
@@ -136,8 +142,8 @@ export async function upsertCurrentPositions(
           odometerPoint: s.odometerPoint,
           moveAnchor: s.moveAnchor,
           moveAnchorWithoutCell: s.moveAnchorWithoutCell,
-          segment: s.segment,
-          segmentPending: s.segmentPending,
+          segment: s.segment && packSegmentState(s.segment),
+          segmentPending: s.segmentPending && packSegmentFix(s.segmentPending),
         }),
       )}::jsonb[])
       AS u(device_id, account_id, fix_time, received_at, lat, lng, fix, speed, course, altitude,
@@ -286,6 +292,14 @@ export async function insertEvents(
   );
 }
 
+/**
+ * What `pipeline_state` holds: the parts of the state the row's columns do not, with the
+ * segmentation packed (segment-state.codec) or, stored before packing, as objects.
+ */
+type StoredPipelineState = Partial<
+  Pick<DeviceState, 'odometerPoint' | 'moveAnchor' | 'moveAnchorWithoutCell'>
+> & { segment?: unknown; segmentPending?: unknown };
+
 /** Pipeline state of devices from their stored current positions. */
 export async function loadStates(db: Db, deviceIds: number[]): Promise<Map<number, DeviceState>> {
   const states = new Map<number, DeviceState>();
@@ -295,7 +309,7 @@ export async function loadStates(db: Db, deviceIds: number[]): Promise<Map<numbe
     .from(currentPositions)
     .where(inArray(currentPositions.device_id, deviceIds));
   for (const r of rows) {
-    const saved = (r.pipeline_state ?? {}) as Partial<DeviceState>;
+    const saved = (r.pipeline_state ?? {}) as StoredPipelineState;
     states.set(r.device_id, {
       lastFixTime: r.fix_time,
       lat: r.lat,
@@ -312,8 +326,8 @@ export async function loadStates(db: Db, deviceIds: number[]): Promise<Map<numbe
       lastMovementTime: r.last_movement_time,
       lastMovementTimeWithoutCell: r.last_movement_time_without_cell,
       geofenceIds: r.geofence_ids,
-      segment: saved.segment ?? null,
-      segmentPending: saved.segmentPending ?? null,
+      segment: unpackSegmentState(saved.segment),
+      segmentPending: unpackSegmentFix(saved.segmentPending),
       undo: null,
       suspect: null,
     });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   advanceOdometer,
   advanceSegment,
+  packSegmentFix,
+  packSegmentState,
   SegmentOutput,
   stoppedAt,
   ZoneDays,
@@ -113,8 +115,8 @@ export async function rebuildTrips(db: Db, input: RebuildInput): Promise<DeviceS
     await tx.execute(sql`
       UPDATE current_positions SET odometer = ${next.odometer},
         pipeline_state = COALESCE(pipeline_state, '{}'::jsonb) || ${JSON.stringify({
-          segment: next.segment,
-          segmentPending: next.segmentPending,
+          segment: next.segment && packSegmentState(next.segment),
+          segmentPending: next.segmentPending && packSegmentFix(next.segmentPending),
         })}::jsonb
       WHERE device_id = ${deviceId}`);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ongoingStop, STOP_DRAW_RADIUS_KM, type SegmentState, type Stop } from '@waymark/domain';
+import { ongoingStop, STOP_DRAW_RADIUS_KM, unpackSegmentState, type Stop } from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
 
 /** A stop with the address stored with it (null when the geocoder had none then). */
@@ -48,14 +48,15 @@ export async function stopsOf(db: Db, deviceId: number, from: Date, to: Date, ac
       r.address,
     ),
   );
-  const [current] = await queryRows<{ segment: SegmentState | string | null }>(
+  const [current] = await queryRows<{ segment: unknown }>(
     db,
     sql`SELECT pipeline_state -> 'segment' AS segment FROM current_positions
       WHERE device_id = ${deviceId}${inAccount}`,
   );
-  const segment =
-    typeof current?.segment === 'string' ? JSON.parse(current.segment) : current?.segment;
-  const ongoing = segment ? ongoingStop(segment as SegmentState) : null;
+  const segment = unpackSegmentState(
+    typeof current?.segment === 'string' ? JSON.parse(current.segment) : current?.segment,
+  );
+  const ongoing = segment ? ongoingStop(segment) : null;
   if (ongoing && ongoing.start.time < to.getTime() && ongoing.end.time > from.getTime())
     stops.push(
       stopAt(

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SegmentState, SummaryPeriod } from '@waymark/domain';
+import { unpackSegmentState, type SummaryPeriod } from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
 import { visibleDevicesAmong, type DeviceScope } from '../../access/device-visibility';
 import { devices } from '../../db/schema';
@@ -210,8 +210,8 @@ export async function summaryTotals(db: Db, scope: ReportScope) {
 }
 
 /** The segmentation state of the report's trackers, for their ongoing trip or stop. */
-export function ongoingSegments(db: Db, scope: ReportScope) {
-  return queryRows<{ device_id: number; device_name: string; segment: SegmentState | null }>(
+export async function ongoingSegments(db: Db, scope: ReportScope) {
+  const rows = await queryRows<{ device_id: number; device_name: string; segment: unknown }>(
     db,
     sql`SELECT c.device_id, devices.name AS device_name, c.pipeline_state -> 'segment' AS segment
       FROM current_positions c JOIN devices ON devices.id = c.device_id
@@ -219,6 +219,7 @@ export function ongoingSegments(db: Db, scope: ReportScope) {
         AND c.pipeline_state -> 'segment' IS NOT NULL
       ORDER BY devices.name`,
   );
+  return rows.map((r) => ({ ...r, segment: unpackSegmentState(r.segment) }));
 }
 
 /** Names of geofences by id, for the ongoing segments' places. */
