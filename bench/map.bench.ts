@@ -3,8 +3,9 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startBarePage } from './map/bare-page';
+import { benchContext, launchChromium } from './map/browser';
 import { openCard, type CardTiming } from './map/card';
 import { startCpuProfile } from './map/cpu-profile';
 import { panAndZoom, startFrames, stopFrames } from './map/frames';
@@ -28,17 +29,6 @@ const log = (text: string) => console.log(`[bench:map] ${text}`);
 let liveMessages = 0;
 const VIEWPORT = { width: 1440, height: 900 };
 const SETTLE_TIMEOUT_MS = 240_000;
-// PITFALLS.md: Debian's Chromium, WebGL on SwiftShader.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
 
 function options() {
   const { values } = parseArgs({
@@ -80,18 +70,7 @@ async function timeToMark(page: Page, url: string, mark: string, profileFile?: s
 }
 
 async function newPage(browser: Browser, session?: { token: string; accountId: number }) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  // tsx compiles the functions handed to page.evaluate with esbuild's __name() helper.
-  await context.addInitScript('window.__name = (f) => f;');
-  if (session) {
-    await context.addInitScript(
-      ([token, accountId]) => {
-        localStorage.setItem('waymark.token', token);
-        localStorage.setItem('waymark.account', accountId);
-      },
-      [session.token, String(session.accountId)] as const,
-    );
-  }
+  const context = await benchContext(browser, VIEWPORT, session);
   const page = await context.newPage();
   page.on('pageerror', (error) => log(`page error: ${error.message}`));
   // Counted from the start: a socket opened before a listener is attached is never reported.
@@ -166,11 +145,7 @@ async function main() {
     log(`seeded ${o.devices} trackers; ${points.length} with positions`);
     const session = { token: await fleetLogin(server.url), accountId: fleet.accountId };
     bare = await startBarePage(toGeoJson(points), o.webDist);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
 
     // Settled, alternating bare and app, each in a fresh context (cold cache both ways). A first
     // round of each warms up, and is reported apart: the server process has just started (its

@@ -30,6 +30,23 @@ function basemapData(webDist: string) {
 }
 
 /**
+ * The app's way of loading place names, for a bare page's script (`map` and `tiers` in scope):
+ * each places file once the zoom nears its tier (apps/web/src/map/basemap.ts, followPlaces).
+ */
+export const FOLLOW_PLACES = `// Like the app (apps/web/src/map/basemap.ts, followPlaces): a tier's file when the zoom nears it.
+const pendingTiers = new Set(tiers);
+function followPlaces() {
+  for (const tier of pendingTiers) {
+    if (map.getZoom() < tier.loadZoom) continue;
+    pendingTiers.delete(tier);
+    fetch('/${BASEMAP_DIR}/' + tier.id + '.json').then((r) => r.json()).then((rows) =>
+      map.getSource(tier.id).setData({ type: 'FeatureCollection', features: rows.map(([name, lng, lat, zoom], rank) =>
+        ({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { name, zoom, rank } })) }));
+  }
+  if (pendingTiers.size === 0) map.off('zoom', followPlaces);
+}`;
+
+/**
  * The bare page: MapLibre alone, on the app's offline style, with the same points as one
  * clustered GeoJSON source (radius 40, like the trackers layer) and the same circle layers.
  * Place names come from the app's build the way the app loads them: each places file once the
@@ -60,18 +77,7 @@ const [style, base, points, tiers] = await Promise.all(
 );
 const map = new Map({ container: 'map', style, center: [-98.5, 39.8], zoom: 5, minZoom: 1 });
 window.__map = map;
-// Like the app (apps/web/src/map/basemap.ts, followPlaces): a tier's file when the zoom nears it.
-const pendingTiers = new Set(tiers);
-function followPlaces() {
-  for (const tier of pendingTiers) {
-    if (map.getZoom() < tier.loadZoom) continue;
-    pendingTiers.delete(tier);
-    fetch('/${BASEMAP_DIR}/' + tier.id + '.json').then((r) => r.json()).then((rows) =>
-      map.getSource(tier.id).setData({ type: 'FeatureCollection', features: rows.map(([name, lng, lat, zoom], rank) =>
-        ({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { name, zoom, rank } })) }));
-  }
-  if (pendingTiers.size === 0) map.off('zoom', followPlaces);
-}
+${FOLLOW_PLACES}
 map.on('load', () => {
   map.on('zoom', followPlaces);
   followPlaces();
@@ -135,14 +141,27 @@ function basemapFile(webDist: string, path: string) {
  * Serves the bare page, MapLibre's files, the style, the basemap, the points, and the basemap
  * files of the web build in `webDist` (the app's own, so both pages load the same bytes).
  */
-export async function startBarePage(points: GeoJSON.FeatureCollection, webDist: string) {
+export function startBarePage(points: GeoJSON.FeatureCollection, webDist: string) {
+  return serveBarePage(
+    '/bare.html',
+    { '/bare.html': HTML, '/points.geojson': JSON.stringify(points) },
+    webDist,
+  );
+}
+
+/**
+ * Serves `files` (HTML by its name's ending, else JSON) with what every bare page loads:
+ * MapLibre's files, the app's offline style (/style.json), the basemap (/basemap.json), the
+ * place tiers and the basemap files of the web build in `webDist`. Answers the URL of `page`.
+ */
+export async function serveBarePage(page: string, own: Record<string, string>, webDist: string) {
   const tiers = PLACE_TIERS.map((tier) => ({ id: tier.id, loadZoom: tierLoadZoom(tier) }));
   const files: Record<string, { type: string; body: string | Buffer }> = {
-    '/bare.html': { type: 'text/html', body: HTML },
     '/basemap.json': { type: 'application/json', body: JSON.stringify(basemapData(webDist)) },
-    '/points.geojson': { type: 'application/json', body: JSON.stringify(points) },
     '/place-tiers.json': { type: 'application/json', body: JSON.stringify(tiers) },
   };
+  for (const [path, body] of Object.entries(own))
+    files[path] = { type: path.endsWith('.html') ? 'text/html' : 'application/json', body };
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     let file = files[path];
@@ -174,7 +193,7 @@ export async function startBarePage(points: GeoJSON.FeatureCollection, webDist: 
     body: JSON.stringify(offlineStyle(assetsUrl)),
   };
   return {
-    url: `http://127.0.0.1:${port}/bare.html`,
+    url: `http://127.0.0.1:${port}${page}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

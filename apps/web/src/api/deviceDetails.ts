@@ -22,7 +22,7 @@ import {
   type SendCommand,
 } from '@waymark/domain';
 import { downloadFile, request, requestList } from './client';
-import { checked } from './parse';
+import { checked, checkedRows } from './parse';
 
 /** Events per page on tracker details (spec 000 §9). */
 export const EVENTS_PER_PAGE = 5;
@@ -161,8 +161,8 @@ export function useDevicePositions(
   return useQuery({
     queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'positions', range],
     queryFn: async ({ signal }) =>
-      checked(
-        positionSchema.array(),
+      checkedRows(
+        positionSchema,
         await request<ApiPosition[]>(`${devicePath(accountId, deviceId)}/positions`, {
           query: rangeQuery(range as HistoryRange),
           signal,
@@ -204,8 +204,8 @@ export function useFilteredFixes(
   return useQuery({
     queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'filtered', range],
     queryFn: async ({ signal }) => {
-      const all = checked(
-        historyPositionSchema.array(),
+      const all = checkedRows(
+        historyPositionSchema,
         await request<HistoryPosition[]>(`${devicePath(accountId, deviceId)}/positions`, {
           query: { ...rangeQuery(range as HistoryRange), include_filtered: 'true' },
           signal,

@@ -14,7 +14,7 @@ import {
 } from '@waymark/domain';
 import { actorFor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { sendJsonStream } from '../../http/json-text';
+import { sendJsonStream, sendJsonText } from '../../http/json-text';
 import { dateParam, idListParam, idParam } from '../../http/params';
 import { sendCsv, stopsCsv } from './positions.csv';
 import {
@@ -113,7 +113,11 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { id, deviceId } = request.params;
       const actor = await actorFor(request, id);
       const q = request.query;
-      if (!wantsCsv(q)) return { data: await deviceHistory(ctx, actor, deviceId, q) };
+      if (!wantsCsv(q)) {
+        // 86,400 fixes (10 days at 10 s) spent longer in the response schema than in the query.
+        const data = await deviceHistory(ctx, actor, deviceId, q);
+        return sendJsonText(request, reply, JSON.stringify({ data }));
+      }
       const csv = await deviceHistoryCsv(ctx, actor, deviceId, q, q.offset ?? 0);
       return sendCsv(reply, `positions-${deviceId}.csv`, csv);
     },

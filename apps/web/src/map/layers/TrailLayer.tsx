@@ -14,6 +14,9 @@ import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useM
  */
 export const TRAIL_MIN_ZOOM = 6;
 
+/** performance.mark of a trail on screen, with `detail.points` (bench:details reads it). */
+export const TRAIL_DRAWN_MARK = 'trail-drawn';
+
 function TrailPopup({ point }: { point: TrailPoint }) {
   return (
     <Stack gap={2}>
@@ -85,6 +88,13 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
         properties: { index, colour: SPEED_HEX[speedColour(p.speed, satellite)] },
       })),
     });
+    if (points.length === 0) return;
+    // On screen once the map idles after the new data (rendered, nothing left to load).
+    const drawn = () => performance.mark(TRAIL_DRAWN_MARK, { detail: { points: points.length } });
+    map.once('idle', drawn);
+    return () => {
+      map.off('idle', drawn);
+    };
   }, [map, ids, points, satellite]);
 
   // Test hooks: the line's features and the points MapLibre drew on screen, at rest.

@@ -9,6 +9,8 @@ import classes from './HistoryChart.module.css';
 const HEIGHT = 110;
 /** All the charts of a screen share the cursor: hovering one shows the time on all of them. */
 export const CHART_SYNC_KEY = 'tracker-history';
+/** performance.mark of a chart drawn, with `detail.points` and `detail.measure` (bench:details). */
+export const CHART_DRAWN_MARK = 'chart-drawn';
 
 interface HistoryChartProps {
   measure: ChartMeasure;
@@ -100,7 +102,14 @@ export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartP
     });
     resize.observe(element);
     element.dataset.points = String(seconds.length);
+    // uPlot draws the data it was made with before the next frame.
+    const frame = requestAnimationFrame(() =>
+      performance.mark(CHART_DRAWN_MARK, {
+        detail: { points: seconds.length, measure: measure.key },
+      }),
+    );
     return () => {
+      cancelAnimationFrame(frame);
       unsubscribe();
       resize.disconnect();
       chart.destroy();

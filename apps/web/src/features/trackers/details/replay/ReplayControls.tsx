@@ -50,6 +50,8 @@ export function ReplayControls({ replay, timeline, range }: ReplayControlsProps)
         <Slider
           flex={1}
           aria-label="Replay time"
+          // The thumb is what assistive technology (and a test) reaches as the slider.
+          thumbLabel="Replay time"
           min={range.start}
           max={range.end}
           step={1000}
