@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import type { PositionIntake } from '../../pipeline/pipeline';
 import type { RawPosition } from '@waymark/domain';
 import { ownedSerials } from './ingest.queries';
 
@@ -8,6 +9,7 @@ import { ownedSerials } from './ingest.queries';
  */
 export async function ingestPositions(
   ctx: AppContext,
+  intake: PositionIntake,
   accountId: number,
   positions: RawPosition[],
   ip: string,
@@ -25,6 +27,6 @@ export async function ingestPositions(
         message: 'No tracker of this account has this serial',
       });
   });
-  await ctx.pipeline.submit(accepted, 'json', ip);
+  await intake.submit(accepted, 'json', ip);
   return { accepted: accepted.length, rejected };
 }
