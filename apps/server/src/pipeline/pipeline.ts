@@ -87,9 +87,6 @@ export interface PipelineOptions {
  * positions in order. Its registries follow the bus: `device.changed`, `anchor.changed` and
  * (through the shared indexes) `geofence.changed`.
  */
-/** Where decoded positions are handed in; resolves once they are durably stored. */
-export type PositionIntake = Pick<PositionPipeline, 'submit'>;
-
 export class PositionPipeline {
   private readonly devices: DeviceDirectory;
   private readonly geofences: GeofenceIndexes;

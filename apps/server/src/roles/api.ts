@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { cspReportRoutes } from '../http/csp-reports';
-import type { PositionIntake } from '../pipeline/pipeline';
+import type { PositionIntake } from '../modules/ingest/ingest.service';
 import { RealtimeHub } from '../realtime/hub';
 import { anchorImageRoutes } from '../modules/anchors/anchor-images.routes';
 import { anchorRoutes } from '../modules/anchors/anchors.routes';

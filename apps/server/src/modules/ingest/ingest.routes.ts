@@ -11,12 +11,11 @@ import {
   type RawPosition,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import type { PositionIntake } from '../../pipeline/pipeline';
 import { accountOfApiToken } from '../../access/tokens.queries';
 import { unauthenticated } from '../../http/errors';
 import { bearerToken } from '../../http/tokens';
 import { dateParam } from '../../http/params';
-import { ingestPositions } from './ingest.service';
+import { ingestPositions, type PositionIntake } from './ingest.service';
 
 const MAX_BATCH = 1000;
 

@@ -1,7 +1,14 @@
 import type { AppContext } from '../../app-context';
-import type { PositionIntake } from '../../pipeline/pipeline';
 import type { RawPosition } from '@waymark/domain';
 import { ownedSerials } from './ingest.queries';
+
+/**
+ * Where the API's positions are handed in (the pipeline of a process that runs the worker
+ * role); resolves once they are durably stored.
+ */
+export interface PositionIntake {
+  submit(positions: RawPosition[], protocol: string, remoteAddress?: string): Promise<unknown>;
+}
 
 /**
  * Accepts the positions of the account's own trackers and rejects the others by index; the
