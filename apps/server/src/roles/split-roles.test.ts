@@ -16,7 +16,8 @@ const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
   for (const drop of drops) await drop();
 });
 
