@@ -3,6 +3,9 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openDatabase } from '../db/client';
+import { createAccount, createDevice, createUser, TEST_PASSWORD } from '../test/test-app';
 import { emptyPostgresDatabase, MACHINE_NATS_URL } from '../test/machine-postgres';
 import { freePort, LISTENERS_ON_FREE_PORTS } from '../test/server-process';
 
@@ -68,7 +71,7 @@ function listening(port: number) {
   }).finally(() => undefined);
 }
 
-describe('split roles', { timeout: 120_000 }, () => {
+describe('split roles', { timeout: 240_000 }, () => {
   it('refuses to start a role alone without a shared database and bus, saying what to set', async () => {
     const run = await start(['--role', 'worker'], {}, 'never');
     expect(run.code).toBe(2);
@@ -112,5 +115,69 @@ describe('split roles', { timeout: 120_000 }, () => {
     });
     expect(ingest.status).toBe(404);
     await Promise.all([stop(worker.child), stop(api.child)]);
+  });
+
+  it('carries a position from an ingest,worker process to a websocket of an api process', async () => {
+    const database = await emptyPostgresDatabase();
+    drops.push(database.drop);
+    const shared = {
+      DATABASE_URL: database.url,
+      BUS_URL: MACHINE_NATS_URL,
+      BUS_SUBJECT_PREFIX: `roles_${randomBytes(4).toString('hex')}`,
+    };
+    // First and alone: it migrates the new database.
+    const ingest = await start(['--role', 'ingest,worker'], shared, 'is running');
+    expect(ingest.output).toContain('Waymark (ingest, worker) is running');
+    const osmandPort = /OsmAnd\/Traccar Client http :(\d+)/.exec(ingest.output)?.[1];
+    expect(osmandPort).toBeDefined();
+    const apiPort = await freePort();
+    const api = await start(['--role', 'api'], { ...shared, PORT: String(apiPort) }, 'is running');
+
+    const db = await openDatabase({ kind: 'postgres', url: database.url });
+    const t = { db: db.db };
+    const account = await createAccount(t);
+    const user = await createUser(t, { account, role: 'admin' });
+    const device = await createDevice(t, account);
+    await db.close();
+
+    const login = await fetch(`http://127.0.0.1:${apiPort}/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { data } = (await login.json()) as { data: { token: string } };
+    const ws = new WebSocket(`ws://127.0.0.1:${apiPort}/api/realtime`, {
+      headers: { authorization: `Bearer ${data.token}` },
+    });
+    const messages: { type: string; [key: string]: unknown }[] = [];
+    const subscribed = new Promise<void>((resolve, reject) => {
+      ws.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as { type: string };
+        messages.push(message);
+        if (message.type === 'subscribed') resolve();
+      });
+      ws.once('error', reject);
+    });
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'subscribe', channel: `accounts.${account.id}.positions` }));
+    await subscribed;
+
+    const time = Math.floor(Date.now() / 1000);
+    const report = await fetch(
+      `http://127.0.0.1:${osmandPort}/?id=${device.serial}&lat=41.9&lon=-87.6&timestamp=${time}`,
+    );
+    expect(report.status).toBe(200);
+    const position = await new Promise<string>((resolve) => {
+      const look = () => {
+        const found = messages.find((m) => JSON.stringify(m).includes(`"device_id":${device.id}`));
+        if (found) resolve(JSON.stringify(found));
+        else ws.once('message', look);
+      };
+      look();
+    });
+    expect(position).toContain('41.9');
+    ws.close();
+    await Promise.all([stop(ingest.child), stop(api.child)]);
   });
 });
