@@ -1,4 +1,4 @@
-import type { AppContext } from '../../apps/server/src/app-context';
+import type { WorkerContext } from '../../apps/server/src/roles/worker-context';
 import type { forkLoad } from './load-client';
 import { throughputPhase } from './throughput-phase';
 
@@ -17,7 +17,7 @@ const ORDER = [false, true, true, false, false, true, true, false];
  * position, which the pace follows, is given beside it.
  */
 export async function measuresComparison(
-  ctx: AppContext,
+  ctx: WorkerContext,
   load: ReturnType<typeof forkLoad>,
   seconds: number,
 ) {

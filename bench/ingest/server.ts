@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { parseConfig } from '../../apps/server/src/config';
 import { startListeners } from '../../apps/server/src/ingest/listeners';
-import { startServices } from '../../apps/server/src/start';
+import { startServices } from '../../apps/server/src/roles/all-in-one';
 
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 

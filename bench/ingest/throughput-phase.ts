@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../apps/server/src/app-context';
+import type { WorkerContext } from '../../apps/server/src/roles/worker-context';
 import { queryRows } from '../../apps/server/src/db/client';
 import type { forkLoad } from './load-client';
 
@@ -11,7 +11,7 @@ import type { forkLoad } from './load-client';
  * side was busy.
  */
 export async function throughputPhase(
-  ctx: AppContext,
+  ctx: WorkerContext,
   load: ReturnType<typeof forkLoad>,
   seconds: number,
 ) {

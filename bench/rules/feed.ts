@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../apps/server/src/app-context';
+import type { WorkerContext } from '../../apps/server/src/roles/worker-context';
 import { sendAtFullSpeed, sendSteadily } from '../shared/send-positions';
 import { queryRows } from '../../apps/server/src/db/client';
 import type { Fleet } from '../shipments/feed';
@@ -16,7 +16,7 @@ export interface RulesMeter {
  * Times every round of the rule engine: its private `evaluate` is wrapped (the bench only), so
  * the figure is the engine's own work per committed position, writes of firings included.
  */
-export function meterRules(ctx: AppContext): RulesMeter {
+export function meterRules(ctx: WorkerContext): RulesMeter {
   const meter: RulesMeter = { ms: 0, triggers: 0, rounds: 0 };
   const engine = ctx.rules as unknown as {
     evaluate: (arrivals: unknown[]) => Promise<void>;
@@ -39,7 +39,7 @@ export function meterRules(ctx: AppContext): RulesMeter {
  * Turns the account's rules on or off as a user would (is_enabled, then the engine reads them
  * again as on `rule.changed`): with none enabled it stops following the bus.
  */
-export async function setRules(ctx: AppContext, accountId: number, on: boolean) {
+export async function setRules(ctx: WorkerContext, accountId: number, on: boolean) {
   const { db } = ctx.database;
   await db.execute(sql`UPDATE rules SET is_enabled = ${on} WHERE account_id = ${accountId}`);
   await ctx.rules.reload();
@@ -47,7 +47,7 @@ export async function setRules(ctx: AppContext, accountId: number, on: boolean) 
   if (ctx.rules.active !== on) throw new Error(`the rule engine is ${on ? 'not ' : ''}following`);
 }
 
-export async function countFirings(ctx: AppContext) {
+export async function countFirings(ctx: WorkerContext) {
   const [row] = await queryRows<{ n: string }>(
     ctx.database.db,
     sql`SELECT count(*) AS n FROM rule_firings`,
@@ -74,7 +74,7 @@ export interface PhaseFigures {
 }
 
 async function measured(
-  ctx: AppContext,
+  ctx: WorkerContext,
   meter: RulesMeter,
   withRules: boolean,
   run: () => Promise<{ positions: number; ackedRate: number }>,
@@ -107,7 +107,7 @@ async function measured(
 
 /** As fast as acks allow for `seconds` (IN_FLIGHT positions waiting at most). */
 export function throughputPhase(
-  ctx: AppContext,
+  ctx: WorkerContext,
   fleet: Fleet,
   meter: RulesMeter,
   withRules: boolean,
@@ -120,7 +120,7 @@ export function throughputPhase(
 
 /** `rate` positions a second, sent every 20 ms, for `seconds`. */
 export function steadyPhase(
-  ctx: AppContext,
+  ctx: WorkerContext,
   fleet: Fleet,
   meter: RulesMeter,
   withRules: boolean,

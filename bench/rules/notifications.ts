@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../apps/server/src/app-context';
+import type { WorkerContext } from '../../apps/server/src/roles/worker-context';
 import { queryRows } from '../../apps/server/src/db/client';
 import { queueDeliveries } from '../../apps/server/src/modules/alerts/alert-fanout';
 import type { MailCount } from './receivers';
@@ -30,7 +30,7 @@ export interface DeliveryFigures {
  * the mail adapter (SMTP_URL) to the local server until every one arrived, or `capSeconds`.
  */
 export async function measureDelivery(
-  ctx: AppContext,
+  ctx: WorkerContext,
   mail: MailCount,
   accountId: number,
   userId: number,

@@ -1,5 +1,5 @@
 import type { RawPosition } from '@waymark/domain';
-import type { AppContext } from '../../apps/server/src/app-context';
+import type { WorkerContext } from '../../apps/server/src/roles/worker-context';
 import {
   accountMemberships,
   accounts,
@@ -64,7 +64,7 @@ export function benchFix(
  * three geofences (Depot holds a fifth of them), three groups, and ten shipments, three of
  * them running late. Positions go through the pipeline, as a tracker's would.
  */
-export async function seedScoutBench(ctx: AppContext, trackers: number) {
+export async function seedScoutBench(ctx: WorkerContext, trackers: number) {
   const { db } = ctx.database;
   const [account] = await db
     .insert(accounts)

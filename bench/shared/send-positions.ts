@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { RawPosition } from '@waymark/domain';
-import type { AppContext } from '../../apps/server/src/app-context';
+import type { WorkerContext } from '../../apps/server/src/roles/worker-context';
 
 /** Positions one submit carries (one TCP read of a busy connection). */
 const CHUNK = 25;
@@ -20,7 +20,7 @@ export interface Sent {
 
 /** Sends into the pipeline as fast as acks allow for `seconds` (IN_FLIGHT waiting at most). */
 export async function sendAtFullSpeed(
-  ctx: AppContext,
+  ctx: WorkerContext,
   source: PositionSource,
   seconds: number,
 ): Promise<Sent> {
@@ -51,7 +51,7 @@ export async function sendAtFullSpeed(
 
 /** Sends `rate` positions a second, every 20 ms, for `seconds`, then waits for the acks. */
 export async function sendSteadily(
-  ctx: AppContext,
+  ctx: WorkerContext,
   source: PositionSource,
   rate: number,
   seconds: number,
@@ -71,7 +71,7 @@ export async function sendSteadily(
  * something measured), then waits for the acks; answers how many were sent.
  */
 export async function sendSteadilyWhile(
-  ctx: AppContext,
+  ctx: WorkerContext,
   source: PositionSource,
   rate: number,
   going: () => boolean,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { RawPosition } from '@waymark/domain';
-import type { AppContext } from '../../apps/server/src/app-context';
+import type { WorkerContext } from '../../apps/server/src/roles/worker-context';
 import { sendAtFullSpeed, sendSteadily } from '../shared/send-positions';
 import { serialOf, startOf } from './seed';
 
@@ -69,7 +69,7 @@ export interface ClockMeter {
  * Times every round of the shipment clock: its private `advance` is wrapped (the bench only),
  * so the figure is the clock's own work per committed position, database write included.
  */
-export function meterClock(ctx: AppContext): ClockMeter {
+export function meterClock(ctx: WorkerContext): ClockMeter {
   const meter: ClockMeter = { ms: 0, positions: 0, rounds: 0 };
   const clock = ctx.shipmentClock as unknown as {
     advance: (positions: unknown[]) => Promise<void>;
@@ -106,7 +106,7 @@ export interface PhaseFigures {
 }
 
 /** Switches the clock off (it stops following the bus) or on (it reads its shipments again). */
-export async function setClock(ctx: AppContext, on: boolean) {
+export async function setClock(ctx: WorkerContext, on: boolean) {
   await ctx.shipmentClock.stop();
   if (on) {
     ctx.shipmentClock.start();
@@ -116,7 +116,7 @@ export async function setClock(ctx: AppContext, on: boolean) {
 }
 
 async function measured(
-  ctx: AppContext,
+  ctx: WorkerContext,
   meter: ClockMeter,
   withClock: boolean,
   countPredictions: () => Promise<number>,
@@ -149,7 +149,7 @@ async function measured(
 
 /** As fast as acks allow for `seconds` (IN_FLIGHT positions waiting at most). */
 export function throughputPhase(
-  ctx: AppContext,
+  ctx: WorkerContext,
   fleet: Fleet,
   meter: ClockMeter,
   withClock: boolean,
@@ -163,7 +163,7 @@ export function throughputPhase(
 
 /** `rate` positions a second, sent every 20 ms, for `seconds`. */
 export function steadyPhase(
-  ctx: AppContext,
+  ctx: WorkerContext,
   fleet: Fleet,
   meter: ClockMeter,
   withClock: boolean,

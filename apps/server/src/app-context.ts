@@ -13,14 +13,14 @@ import type { Database } from './db/client';
 import type { Bus } from './events/bus';
 import type { MetricsBoard } from './metrics/metrics-board';
 import type { DevicePorts } from './ingest/device-ports';
-import type { PositionPipeline } from './pipeline/pipeline';
-import type { RealtimeHub } from './realtime/hub';
 import type { GeofenceIndexes } from './spatial/geofence-indexes';
-import type { ShipmentClock } from './modules/shipments/shipment-clock';
-import type { RuleEngine } from './modules/rules/rule-engine';
 import type { ScoutFleetSnapshots } from './modules/scout/scout-fleet-snapshots';
 
-/** What route plugins, listeners and services need from the running process. Built once. */
+/**
+ * What every role's services need from the running process, built once by
+ * `roles/shared-context.ts`. What only one role holds (the pipeline, the shipment clock, the
+ * rule engine, the realtime hub) is that role's own (`roles/`).
+ */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -32,16 +32,10 @@ export interface AppContext {
   addresses: AddressCache;
   /** Each account's geofences in a spatial index, shared by the pipeline and the API. */
   geofenceIndexes: GeofenceIndexes;
-  hub: RealtimeHub;
-  pipeline: PositionPipeline;
   storage: Storage;
-  /** Durable background work (the database queue); handlers in `jobs/job-handlers.ts`. */
+  /** Durable background work (the database queue); any role enqueues, the worker works it (`roles/worker-jobs.ts`). */
   jobs: JobQueue<JobPayloads>;
   sms: SmsSender;
-  /** Moves ongoing shipments on as their trackers' positions are committed. */
-  shipmentClock: ShipmentClock;
-  /** Fires enabled rules on committed positions and device events; actions run as jobs. */
-  rules: RuleEngine;
   /** Scout's trackers lists per account and visibility, kept current from the bus. */
   scoutSnapshots: ScoutFleetSnapshots;
   /** Card payments: the local sandbox, or Stripe with STRIPE_SECRET_KEY. */

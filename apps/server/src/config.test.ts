@@ -35,3 +35,45 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ DEVICE_HOST: 'abc.de:5023' })).toThrow(/DEVICE_HOST=/);
   });
 });
+
+describe('roles', () => {
+  const shared = {
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    BUS_URL: 'nats://127.0.0.1:4222',
+  };
+
+  it('runs every role in one process by default', () => {
+    expect([...parseConfig({}).ROLES]).toEqual(['api', 'ingest', 'worker']);
+  });
+
+  it('takes a comma list from ROLES, and the command line over it', () => {
+    expect([...parseConfig({ ...shared, ROLES: 'api' }).ROLES]).toEqual(['api']);
+    expect([...parseConfig({ ...shared, ROLES: 'api' }, 'ingest, worker').ROLES]).toEqual([
+      'ingest',
+      'worker',
+    ]);
+  });
+
+  it('names the allowed roles on an unknown one', () => {
+    expect(() => parseConfig({ ROLES: 'api,web' })).toThrow(
+      /ROLES="api,web": must be a comma list of api, ingest, worker/,
+    );
+    expect(() => parseConfig({}, 'cron')).toThrow(/--role="cron": must be a comma list/);
+  });
+
+  it('refuses a split role without a shared database and bus', () => {
+    expect(() => parseConfig({ ROLES: 'worker' })).toThrow(
+      /ROLES="worker" runs part of Waymark, so the processes must share a database and a bus: set DATABASE_URL \(a postgres:\/\/ URL\) and BUS_URL \(a nats:\/\/ URL\)/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: shared.DATABASE_URL }, 'api')).toThrow(
+      /--role="api" .* set BUS_URL \(a nats:\/\/ URL\), or run all roles in one process/,
+    );
+  });
+
+  it('keeps the ingest role with a worker in its process', () => {
+    expect(() => parseConfig({ ...shared, ROLES: 'ingest' })).toThrow(
+      /the ingest role runs with the worker role in the same process/,
+    );
+    expect(parseConfig({ ...shared, ROLES: 'ingest,worker' }).ROLES.has('ingest')).toBe(true);
+  });
+});

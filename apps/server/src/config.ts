@@ -34,6 +34,25 @@ const optionalUrl = z
   .optional();
 
 /**
+ * What a process does (issue 40): api serves HTTP, the web app and websockets; ingest listens
+ * to devices; worker runs the pipeline, what follows positions and the job queue.
+ */
+export const ROLES = ['api', 'ingest', 'worker'] as const;
+export type ProcessRole = (typeof ROLES)[number];
+
+/** A comma list of roles (`api,worker`); unset or empty: all three. */
+const rolesList = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((r) => r.trim()) : [...ROLES]))
+  .pipe(
+    z
+      .array(z.enum(ROLES, { error: `must be a comma list of ${ROLES.join(', ')}` }))
+      .transform((roles) => new Set(roles)),
+  );
+
+/**
  * A host name (letters, digits, dots, hyphens), an IPv4 address, or an IPv6 address (two
  * colons at least, so `host:port` is refused).
  */
@@ -262,6 +281,8 @@ const envSchema = z.object({
     .max(65535)
     .default(5014),
   INGEST_ENABLED: bool(true),
+  /** The roles this process runs (`--role` on the command line wins); unset: all three. */
+  ROLES: rolesList,
   /** Device ports' bounds (docs/device-protocols.md, "Bounded ports"): open connections per address, per listener. */
   DEVICE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
     .number({ error: 'must be a number' })
@@ -315,17 +336,23 @@ export type Config = ReturnType<typeof parseConfig>;
 /** Raised for a bad environment; names every variable that was wrong and why. */
 export class ConfigError extends Error {}
 
-/** Parses the environment once at start. */
-export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
-  const result = envSchema.safeParse(env);
+/**
+ * Parses the environment once at start; `roles` is the command line's `--role`, which wins
+ * over ROLES.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env, roles?: string) {
+  const given = roles === undefined ? env : { ...env, ROLES: roles };
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      const shown = name === 'ROLES' && roles !== undefined ? '--role' : name;
+      return `${shown}=${JSON.stringify(given[name] ?? '')}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = result.data;
+  refuseLonelySplit(c, roles === undefined ? 'ROLES' : '--role');
   const seedDemoSet = c.SEED_DEMO === undefined ? undefined : ['true', '1'].includes(c.SEED_DEMO);
   return {
     ...c,
@@ -354,6 +381,34 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/**
+ * Processes that share the work must share the database and the bus: PGlite is one process's
+ * files and the in-process bus reaches no other process. Until the position stream carries
+ * decoded positions to workers, an ingest process runs the pipeline itself (the worker role).
+ */
+function refuseLonelySplit(c: Env, from: string) {
+  if (ROLES.every((role) => c.ROLES.has(role))) return;
+  const named = [...c.ROLES].join(',');
+  const missing = [
+    ...(c.DATABASE_URL ? [] : ['DATABASE_URL (a postgres:// URL)']),
+    ...(c.BUS_URL ? [] : ['BUS_URL (a nats:// URL)']),
+  ];
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${from}=${JSON.stringify(named)} runs part of Waymark, so the ` +
+        `processes must share a database and a bus: set ${missing.join(' and ')}, or run all ` +
+        `roles in one process (no ${from}).`,
+    );
+  }
+  if (c.ROLES.has('ingest') && !c.ROLES.has('worker')) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${from}=${JSON.stringify(named)}: the ingest role runs with ` +
+        `the worker role in the same process (ingest,worker): decoded positions go to the ` +
+        `pipeline of the process that received them.`,
+    );
+  }
+}
 
 /** Scout's provider: the one named, else the first with a key or URL, else the offline model. */
 function scoutConfig(c: Env) {

@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, parseConfig, type Config } from './config';
+import { parseArgs } from 'node:util';
+import { ConfigError, parseConfig, ROLES, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo';
-import { startListeners } from './ingest/listeners';
-import { startServices } from './start';
+import { startServices } from './roles/all-in-one';
+import { startIngest } from './roles/ingest';
+import { startSplitRoles } from './roles/split-roles';
+import { deviceLines } from './roles/startup-lines';
 import { startDemoSimulator } from './demo/demo-simulator';
 import { logSerializers } from './http/log-serializers';
 import { StartRefused } from './production-checks';
@@ -26,10 +29,16 @@ function flushLogs(log: FastifyBaseLogger): Promise<void> {
   return new Promise((resolve) => (flush ? flush.call(log, () => resolve()) : resolve()));
 }
 
+/** The roles the command line names (`--role api,worker`), which win over ROLES. */
+function roleArgument() {
+  const { values } = parseArgs({ options: { role: { type: 'string' } }, strict: false });
+  return typeof values.role === 'string' ? values.role : undefined;
+}
+
 async function main() {
   let config: Config;
   try {
-    config = parseConfig();
+    config = parseConfig(process.env, roleArgument());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -37,44 +46,16 @@ async function main() {
     }
     throw error;
   }
+  if (ROLES.every((role) => config.ROLES.has(role))) await runAllInOne(config);
+  else await runSplit(config);
+}
 
-  const started = await startServices(config, loggerOptions(config)).catch((error: unknown) => {
-    if (!(error instanceof StartRefused)) throw error;
-    console.error(error.message);
-    process.exit(2);
-  });
+/** `npm start`: every role in one process, the demo and its simulator. */
+async function runAllInOne(config: Config) {
+  const started = await startServices(config, loggerOptions(config)).catch(refused);
   const { ctx, app } = started;
   await app.listen({ port: config.PORT, host: config.HOST });
-  const ingest = config.INGEST_ENABLED
-    ? await startListeners(
-        ctx,
-        {
-          osmand: config.OSMAND_PORT,
-          gt06: config.GT06_PORT,
-          teltonika: config.TELTONIKA_PORT,
-          h02: config.H02_PORT,
-          gps103: config.GPS103_PORT,
-          watch: config.WATCH_PORT,
-          queclink: config.QUECLINK_PORT,
-          meitrack: config.MEITRACK_PORT,
-          jt808: config.JT808_PORT,
-          wialon: config.WIALON_PORT,
-          suntech: config.SUNTECH_PORT,
-          istartek: config.ISTARTEK_PORT,
-          ruptela: config.RUPTELA_PORT,
-          topflytech: config.TOPFLYTECH_PORT,
-          navtelecom: config.NAVTELECOM_PORT,
-          galileosky: config.GALILEOSKY_PORT,
-          jt600: config.JT600_PORT,
-          teltonikaUdp: config.TELTONIKA_PORT,
-          wialonUdp: config.WIALON_PORT,
-        },
-        app.log,
-        config.deviceLimits,
-      )
-    : undefined;
-  // The device setup guide then tells units the ports really bound (0 picks a free one).
-  if (ingest) ctx.devicePorts.listening(ingest.listeners);
+  const ingest = config.INGEST_ENABLED ? await startIngest(ctx, ctx.pipeline, app.log) : undefined;
   const simulator =
     ingest && config.SEED_DEMO && config.DEMO_SIMULATOR
       ? await startDemoSimulator(
@@ -89,50 +70,20 @@ async function main() {
       : undefined;
 
   // Handlers before the start-up message: whoever reads it may send SIGTERM at once.
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+  stopOnSignals(app.log, async () => {
     // Devices first: stop accepting, store and acknowledge what arrived, then the API.
     await simulator?.stop();
     await ingest?.close();
     await app.close();
     await ctx.database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 
   const lines = [
     '',
     `Waymark is running at ${config.appUrl} (database: ${ctx.database.kind})`,
     `API documentation: ${config.appUrl}/api/docs`,
   ];
-  if (ingest) {
-    lines.push(
-      `Devices: OsmAnd/Traccar Client http :${ingest.listeners.osmand.port}, GT06 tcp :${ingest.listeners.gt06.port}, Teltonika tcp :${ingest.listeners.teltonika.port}`,
-    );
-    // The text-protocol families (issue 17), one entry each.
-    const more: [string, { port: number } | undefined][] = [
-      ['H02', ingest.listeners.h02],
-      ['GPS103', ingest.listeners.gps103],
-      ['Watch', ingest.listeners.watch],
-      ['Queclink', ingest.listeners.queclink],
-      ['Meitrack', ingest.listeners.meitrack],
-      ['JT808', ingest.listeners.jt808],
-      ['Wialon IPS', ingest.listeners.wialon],
-      ['Suntech', ingest.listeners.suntech],
-      ['iStartek', ingest.listeners.istartek],
-      ['Ruptela', ingest.listeners.ruptela],
-      ['Topflytech', ingest.listeners.topflytech],
-      ['Navtelecom', ingest.listeners.navtelecom],
-      ['Galileosky', ingest.listeners.galileosky],
-      ['JT600', ingest.listeners.jt600],
-    ];
-    const listed = more.flatMap(([name, l]) => (l ? [`${name} tcp :${l.port}`] : []));
-    if (listed.length > 0) lines.push(`         ${listed.join(', ')}`);
-  }
+  if (ingest) lines.push(...deviceLines(ingest.listeners));
   if (config.SEED_DEMO) {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(20)} ${login.note}`);
@@ -149,6 +100,52 @@ async function main() {
   // logins are the last thing a new user reads.
   await flushLogs(app.log);
   console.log(lines.join('\n') + '\n');
+}
+
+/**
+ * A split process (`--role`, on PostgreSQL and NATS): the roles named and nothing else; no
+ * demo and no simulator, which need every role.
+ */
+async function runSplit(config: Config) {
+  const started = await startSplitRoles(config, loggerOptions(config)).catch(refused);
+  const { app, ctx, log, pipeline } = started;
+  if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  const ingest =
+    config.ROLES.has('ingest') && config.INGEST_ENABLED && pipeline
+      ? await startIngest(ctx, pipeline, log)
+      : undefined;
+  stopOnSignals(log, async () => {
+    await ingest?.close();
+    await started.close();
+    await ctx.database.close();
+  });
+  const roles = [...config.ROLES].join(', ');
+  const lines = ['', `Waymark (${roles}) is running (database: ${ctx.database.kind}, bus: NATS)`];
+  if (app) lines.push(`Web app and API at ${config.appUrl}`);
+  if (ingest) lines.push(...deviceLines(ingest.listeners));
+  await flushLogs(log);
+  console.log(lines.join('\n') + '\n');
+}
+
+/** A start refused for a reason the operator must fix (StartRefused): its text, exit 2. */
+function refused(error: unknown): never {
+  if (!(error instanceof StartRefused)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+
+/** Runs `stop` once on SIGTERM or SIGINT, then exits. */
+function stopOnSignals(log: FastifyBaseLogger, stop: () => Promise<void>) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
 import { users } from './db/schema';
 import { StartRefused } from './production-checks';
-import { startServices } from './start';
+import { startServices } from './roles/all-in-one';
 import { createPostgresTestDatabase } from './test/test-app';
 import { freePort, LISTENERS_ON_FREE_PORTS } from './test/server-process';
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/client';
+import type { PositionPipeline } from '../pipeline/pipeline';
 import { seedDemo } from './demo';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoDialogs } from './demo-dialogs';
@@ -19,11 +20,12 @@ import { seedDemoShipments } from './demo-shipments';
 export async function seedDemoInstallation(
   database: Database,
   ctx: AppContext,
+  pipeline: PositionPipeline,
   log: FastifyBaseLogger,
   reportUrl?: string,
 ) {
   await seedDemo(database.db, { reportUrl });
-  await seedDemoFleet(database, ctx.pipeline, log);
+  await seedDemoFleet(database, pipeline, log);
   // The fleet's statuses changed after its history went in (the blocked tracker): every cached
   // lookup of a tracker is read again.
   ctx.bus.publish('device.changed', { account_id: 0, device_id: 0, serials: [] });

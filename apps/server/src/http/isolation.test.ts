@@ -61,7 +61,7 @@ beforeAll(async () => {
     {},
     { logger: { level: 'trace', serializers: logSerializers, stream: logStream } },
   );
-  await seedDemoInstallation(t.database, t.ctx, t.app.log);
+  await seedDemoInstallation(t.database, t.ctx, t.ctx.pipeline, t.app.log);
   elsewhere = Number(await one(`SELECT id AS v FROM accounts WHERE title = 'Demo Logistics'`));
   const B = elsewhere;
   const ids = {

@@ -16,6 +16,8 @@ export interface RetryPolicy {
 export interface EnqueueOptions extends Partial<RetryPolicy> {
   /** Runs no earlier than this. */
   startAfter?: Date;
+  /** The job's id (a UUID) chosen by the caller: a job already stored under it is not stored again. */
+  id?: string;
 }
 
 export interface QueuedJob<P> {
@@ -62,7 +64,10 @@ export interface JobQueue<P extends JobPayloadMap> {
     handler: JobHandler<P[N]>,
     options?: { workers?: number },
   ): Promise<void>;
-  /** Enqueues `name` with `payload` on every match of `cron` (minutes, UTC); one per name. */
+  /**
+   * Enqueues `name` with `payload` on every match of `cron` (UTC; five fields are minutes, six
+   * start with seconds), once per installation however many processes schedule it; one per name.
+   */
   schedule<N extends keyof P & string>(name: N, cron: string, payload: P[N]): Promise<void>;
   /** The job as stored, or undefined when it is unknown (or long gone). */
   job(name: keyof P & string, id: string): Promise<JobRecord | undefined>;

@@ -93,7 +93,7 @@ it(
 it(
   'repeats a scheduled job',
   () =>
-    withQueue({ pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 }, async (queue) => {
+    withQueue({ pollingIntervalSeconds: 0.5, rounds: { tickMs: 500 } }, async (queue) => {
       const ticks: string[] = [];
       const second = signal();
       await queue.work('minute-tick', async (job) => {
@@ -102,7 +102,7 @@ it(
         if (ticks.length === 2) second.resolve();
       });
       await queue.schedule('minute-tick', '* * * * *', { tag: 'every minute' });
-      // pg-boss enqueues a schedule at most once a minute: the second run waits for the next.
+      // One round a cron slot: the second run waits for the next minute.
       await second.promise;
       expect(new Set(ticks).size).toBe(2);
     }),

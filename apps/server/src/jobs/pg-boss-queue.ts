@@ -7,9 +7,12 @@ import type {
   JobPayloadMap,
   JobQueue,
   JobRecord,
+  JsonValue,
   RetryPolicy,
 } from './job-queue';
 import { sqlExecutor, type SqlExecutor } from './sql-executor';
+import { InstallationLease, type LeaseOptions } from '../leases/installation-lease';
+import { RoundClock } from '../leases/round-clock';
 
 /** Where failures are told (the app's logger; tests may pass their own). */
 export interface JobLog {
@@ -20,8 +23,11 @@ export interface JobLog {
 export interface PgBossQueueOptions {
   /** How often an idle worker asks for jobs. PGlite is one connection: keep it light. */
   pollingIntervalSeconds?: number;
-  /** How often the schedules are checked (pg-boss enqueues at most one job a minute each). */
-  cronMonitorIntervalSeconds?: number;
+  /**
+   * How often the lease holder looks for due rounds of the schedules, and the lease's times
+   * (leases/installation-lease.ts): tests shorten them.
+   */
+  rounds?: { tickMs?: number; lease?: LeaseOptions };
   /** Applies to every job unless its enqueue says otherwise. */
   retry?: Partial<RetryPolicy>;
   /** Told of every failed attempt, after the log (the error reporter). */
@@ -48,6 +54,8 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   private started: Promise<void> | undefined;
   private stopping = false;
   private readonly onFailure: PgBossQueueOptions['onFailure'];
+  /** Schedules: queued once per installation by the holder of the `scheduled-rounds` lease. */
+  private readonly rounds: RoundClock<JsonValue>;
 
   constructor(
     database: Database,
@@ -61,12 +69,24 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
       db: this.sql,
       schema: SCHEMA,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-      cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
+      // Schedules are ours (RoundClock): pg-boss's own cron would queue from every process.
+      schedule: false,
       // Failed jobs stay in the job table for a week with their error, then in the archive.
       archiveFailedAfterSeconds: 7 * DAY_SECONDS,
       deleteAfterDays: 30,
     });
     this.boss.on('error', (error: unknown) => this.log.error({ err: error }, 'job queue error'));
+    const lease = new InstallationLease(database, 'scheduled-rounds', log, options.rounds?.lease);
+    this.rounds = new RoundClock<JsonValue>(
+      database,
+      lease,
+      // A schedule's payload is the one schedule() was given for that name.
+      async (name, payload, id) => {
+        await this.enqueue(name as keyof P & string, payload as P[keyof P & string], { id });
+      },
+      log,
+      options.rounds?.tickMs,
+    );
   }
 
   start() {
@@ -77,9 +97,9 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   async enqueue<N extends keyof P & string>(name: N, payload: P[N], options: EnqueueOptions = {}) {
     await this.prepare(name);
     const id = await this.boss.send(name, payload as object, this.sendOptions(options));
-    // Without a singleton key pg-boss always stores the job; an id is there.
+    // pg-boss answers null when a job of the id given is already stored: that job stands.
     this.wake(name);
-    return id!;
+    return id ?? options.id!;
   }
 
   async work<N extends keyof P & string>(
@@ -120,10 +140,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
 
   async schedule<N extends keyof P & string>(name: N, cron: string, payload: P[N]) {
     await this.prepare(name);
-    await this.boss.schedule(name, cron, payload as object, {
-      tz: 'UTC',
-      ...this.sendOptions({}),
-    });
+    await this.rounds.schedule({ name, cron, payload });
   }
 
   async job(name: keyof P & string, id: string): Promise<JobRecord | undefined> {
@@ -161,6 +178,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
   async stop() {
     if (!this.started || this.stopping) return;
     this.stopping = true;
+    await this.rounds.stop();
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, wait: true, close: false });
     await this.quiet();
@@ -196,6 +214,7 @@ export class PgBossQueue<P extends JobPayloadMap> implements JobQueue<P> {
       retryDelay: options.retryDelaySeconds ?? this.retry.retryDelaySeconds,
       retryBackoff: options.retryBackoff ?? this.retry.retryBackoff,
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.id ? { id: options.id } : {}),
     };
   }
 }

@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from '../test/test-app';
 import { PositionPipeline, type PipelineOptions } from './pipeline';
+import { RealtimeHub } from '../realtime/hub';
 
 let t: TestApp;
 let pipeline: PositionPipeline;
@@ -67,8 +68,10 @@ describe('PositionPipeline', () => {
       radius: 0.5,
     });
     const messages: RealtimeMessage[] = [];
-    t.ctx.hub.subscribe(`accounts.${account.id}.positions`, (m) => messages.push(m));
-    t.ctx.hub.subscribe(`accounts.${account.id}.events`, (m) => messages.push(m));
+    // What the api role's hub hears from the bus.
+    const hub = new RealtimeHub(t.ctx.bus);
+    hub.subscribe(`accounts.${account.id}.positions`, (m) => messages.push(m));
+    hub.subscribe(`accounts.${account.id}.events`, (m) => messages.push(m));
 
     const result = await pipeline.submit(
       [

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseConfig } from '../config';
-import { createContext } from '../context';
+import { createContext } from '../roles/shared-context';
 import { mailOutbox } from '../db/schema';
-import { buildApp } from '../http/app';
+import { buildApp } from '../roles/all-in-one';
 import {
   authHeader,
   createAccount,

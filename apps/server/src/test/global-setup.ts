@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { seedTimezones } from '../db/seed/timezones';
-import { JOB_NAMES } from '../jobs/job-handlers';
+import { JOB_NAMES } from '../roles/worker-jobs';
 import { installJobQueue } from '../jobs/pg-boss-queue';
 
 declare module 'vitest' {

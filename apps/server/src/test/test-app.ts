@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { Role } from '@waymark/domain';
-import { createContext } from '../context';
+import { createContext } from '../roles/shared-context';
 import { parseConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import {
@@ -18,7 +18,7 @@ import {
   models,
   users,
 } from '../db/schema';
-import { buildApp } from '../http/app';
+import { buildApp } from '../roles/all-in-one';
 import { hashPassword } from '../modules/auth/passwords';
 import { withDatabase } from './global-setup';
 

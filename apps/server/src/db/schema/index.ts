@@ -17,3 +17,4 @@ export * from './surveys';
 export * from './trips';
 export * from './report-schedules';
 export * from './delivery';
+export * from './leases';

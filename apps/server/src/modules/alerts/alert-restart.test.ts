@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { parseConfig } from '../../config';
-import { createContext } from '../../context';
+import { createContext } from '../../roles/shared-context';
 import type { Database } from '../../db/client';
 import { alertDeliveries, deviceEvents, mailOutbox, notificationSettings } from '../../db/schema';
-import { buildApp } from '../../http/app';
+import { buildApp } from '../../roles/all-in-one';
 import { createAccount, createDevice, createUser, openTestDatabase } from '../../test/test-app';
 
 // Two lives of the server on one database: the first is stopped (as SIGTERM stops it) while

@@ -15,7 +15,7 @@ import { accountOfApiToken } from '../../access/tokens.queries';
 import { unauthenticated } from '../../http/errors';
 import { bearerToken } from '../../http/tokens';
 import { dateParam } from '../../http/params';
-import { ingestPositions } from './ingest.service';
+import { ingestPositions, type PositionIntake } from './ingest.service';
 
 const MAX_BATCH = 1000;
 
@@ -77,7 +77,10 @@ function toRawPosition(p: z.infer<typeof positionInput>): RawPosition {
  * JSON ingest for integrations, authenticated by the account's API token. Only trackers of that
  * account are accepted; the answer comes once the accepted positions are durably stored.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const ingestRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  positions: PositionIntake;
+}> = async (app, { ctx, positions: intake }) => {
   app.post(
     '/ingest/positions',
     {
@@ -104,7 +107,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const accountId = token ? await accountOfApiToken(ctx.database.db, token) : undefined;
       if (accountId === undefined) throw unauthenticated();
       const positions = request.body.positions.map(toRawPosition);
-      return { data: await ingestPositions(ctx, accountId, positions, request.ip) };
+      return { data: await ingestPositions(ctx, intake, accountId, positions, request.ip) };
     },
   );
 };

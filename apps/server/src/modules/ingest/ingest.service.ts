@@ -3,11 +3,20 @@ import type { RawPosition } from '@waymark/domain';
 import { ownedSerials } from './ingest.queries';
 
 /**
+ * Where the API's positions are handed in (the pipeline of a process that runs the worker
+ * role); resolves once they are durably stored.
+ */
+export interface PositionIntake {
+  submit(positions: RawPosition[], protocol: string, remoteAddress?: string): Promise<unknown>;
+}
+
+/**
  * Accepts the positions of the account's own trackers and rejects the others by index; the
  * answer comes once the accepted ones are durably stored.
  */
 export async function ingestPositions(
   ctx: AppContext,
+  intake: PositionIntake,
   accountId: number,
   positions: RawPosition[],
   ip: string,
@@ -25,6 +34,6 @@ export async function ingestPositions(
         message: 'No tracker of this account has this serial',
       });
   });
-  await ctx.pipeline.submit(accepted, 'json', ip);
+  await intake.submit(accepted, 'json', ip);
   return { accepted: accepted.length, rejected };
 }

@@ -11,6 +11,7 @@ import {
 import { createModel, createTestApp, type TestApp } from '../../test/test-app';
 import { predictionRow, recordPredictions } from './shipment-clock.queries';
 import { fix, hoursFromNow, shipmentFleet, type ShipmentFleet } from './shipments.fixture';
+import { RealtimeHub } from '../../realtime/hub';
 
 /**
  * The shipment clock with real positions through the pipeline: a tracker of the fleet drives
@@ -67,7 +68,11 @@ describe('the shipment clock on committed positions', () => {
   it('begins, predicts and completes a shipment as its tracker drives, telling everyone', async () => {
     const f = await shipmentFleet(t);
     const seen: RealtimeMessage[] = [];
-    const unsubscribe = t.ctx.hub.subscribe(`accounts.${f.account.id}.events`, (m) => seen.push(m));
+    // What the api role's hub hears from the bus.
+    const unsubscribe = new RealtimeHub(t.ctx.bus).subscribe(
+      `accounts.${f.account.id}.events`,
+      (m) => seen.push(m),
+    );
     const shipment = await f.create({
       start_at: hoursFromNow(-2),
       end_at: hoursFromNow(2),

@@ -1,4 +1,3 @@
-import type { AppContext } from '../app-context';
 import { fanOutAlerts } from '../modules/alerts/alert-fanout';
 import { sendAlert, sendAlertDigest } from '../modules/alerts/alert-sending';
 import { sweepAlerts } from '../modules/alerts/alerts-sweep.job';
@@ -21,11 +20,12 @@ import {
   sendOutboundMessage,
   sweepOutboundMessages,
 } from '../modules/delivery/outbound-message.job';
-import type { JobName, JobPayloads } from './job-catalogue';
-import type { JobHandler } from './job-queue';
+import type { JobName, JobPayloads } from '../jobs/job-catalogue';
+import type { JobHandler } from '../jobs/job-queue';
+import type { WorkerContext } from './worker-context';
 
 /** Every job of the catalogue has its handler here (the type refuses one left out). */
-const handlers: { [N in JobName]: (ctx: AppContext) => JobHandler<JobPayloads[N]> } = {
+const handlers: { [N in JobName]: (ctx: WorkerContext) => JobHandler<JobPayloads[N]> } = {
   'positions-report': (ctx) => (job) => deliverPositionsReport(ctx, job),
   'report-pdf': (ctx) => (job) => deliverReportPdf(ctx, job),
   'geofence-visits-export': (ctx) => (job) => deliverGeofenceVisits(ctx, job),
@@ -59,7 +59,7 @@ const SENDING_WORKERS = 4;
 export const JOB_NAMES = Object.keys(handlers) as JobName[];
 
 /** Starts the queue and runs every job of the product in this process. */
-export async function workJobs(ctx: AppContext) {
+export async function workJobs(ctx: WorkerContext) {
   await ctx.jobs.start();
   await ctx.jobs.work('positions-report', handlers['positions-report'](ctx));
   await ctx.jobs.work('report-pdf', handlers['report-pdf'](ctx));

@@ -1,0 +1,32 @@
+import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Who does the once-per-installation work now (docs/architecture.md, "Roles and leases"): one
+ * row a lease, taken and renewed by one conditional upsert, so two processes never both hold
+ * it; a holder that stops renewing loses it once `expires_at` (the database's clock) passes.
+ */
+export const installationLeases = pgTable('installation_leases', {
+  name: text('name').primaryKey(),
+  /** The holding process: host, pid and a random part, so a restarted process is another. */
+  holder: text('holder').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Each scheduled round (a schedule's name and the cron slot it stands for) as the lease holder
+ * recorded it: one row a round, so none is queued twice, and its job id (from the name and the
+ * slot), so a round recorded by a holder that died before queueing it is queued by the next.
+ */
+export const scheduledRounds = pgTable(
+  'scheduled_rounds',
+  {
+    name: text('name').notNull(),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    job_id: uuid('job_id').notNull(),
+    /** The lease holder that recorded it. */
+    holder: text('holder').notNull(),
+    queued: boolean('queued').notNull().default(false),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.slot] })],
+);
