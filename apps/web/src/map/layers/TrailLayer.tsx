@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { formatSpeed, speedColour } from '@waymark/domain';
 import { SPEED_HEX } from '../colours';
 import { useFleetMap } from '../context';
 import type { TrailPoint } from '../types';
+import { trailPointZooms } from '../trailThinning';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
 /**
@@ -44,6 +45,7 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
     };
   });
   useLegendSection('trail');
+  const zooms = useMemo(() => trailPointZooms(points, TRAIL_MIN_ZOOM), [points]);
 
   useEffect(() => {
     const empty: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -60,6 +62,8 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
       type: 'circle',
       source: ids.pointSource,
       minzoom: TRAIL_MIN_ZOOM,
+      // One point per square of the screen below the full zoom (trailThinning.ts).
+      filter: ['>=', ['zoom'], ['get', 'z']],
       paint: {
         'circle-radius': 4,
         'circle-color': ['get', 'colour'],
@@ -85,7 +89,11 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
       features: points.map((p, index) => ({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-        properties: { index, colour: SPEED_HEX[speedColour(p.speed, satellite)] },
+        properties: {
+          index,
+          colour: SPEED_HEX[speedColour(p.speed, satellite)],
+          z: zooms[index],
+        },
       })),
     });
     if (points.length === 0) return;
@@ -95,7 +103,7 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
     return () => {
       map.off('idle', drawn);
     };
-  }, [map, ids, points, satellite]);
+  }, [map, ids, points, zooms, satellite]);
 
   // Test hooks: the line's features and the points MapLibre drew on screen, at rest.
   useEffect(() => {
