@@ -6,9 +6,8 @@ import { RSP_FRI } from './queclink-binary.fixtures';
 // GB100 unit 865084030003675 of Traccar's QueclinkProtocolDecoderTest in HEX mode: its +RSP
 // GTFRI as captured (queclink-binary.fixtures.ts), then its +HBD and reports as a live unit
 // sends them, each SACKed with its count. Queclink publishes no algorithm for the HEX checksum,
-// so a report whose checksum differs is read as sent; the length is the HEX mode's framing,
-// checked by the 0D 0A tail where it points: read 3 short, the tail is not there, the server
-// hangs up.
+// so a report whose checksum differs is read as sent; a length field 3 short is cut at the
+// frame's 0D 0A tail instead.
 const IMEI = '865084030003675';
 const fix = (time: Date): QueclinkLocation => ({
   time,
@@ -43,7 +42,12 @@ export const QUECLINK_BINARY_KEEP_OPEN: KeepOpenCase = {
     send: otherChecksum,
     answer: sack('0102'),
   },
-  wrongLength: { what: 'a length field 3 short', send: wrongLength, closes: true },
+  wrongLength: {
+    what: 'a length field 3 short',
+    send: wrongLength,
+    answer: sack('0103'),
+    counts: 'resynchronised',
+  },
   position: (time) => ({
     send: encodeQueclinkBinaryFri(IMEI, fix(time), 0x0104),
     answer: sack('0104'),
