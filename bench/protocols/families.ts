@@ -29,6 +29,22 @@ import { jt600Protocol } from '../../apps/server/src/ingest/protocols/jt600/jt60
 import { QUECLINK_BINARY_FIXTURES } from '../../apps/server/src/ingest/protocols/queclink/queclink-binary.fixtures';
 import { queclinkProtocol } from '../../apps/server/src/ingest/protocols/queclink/queclink.decoder';
 import type { TcpProtocol } from '../../apps/server/src/ingest/protocols/types';
+import {
+  TELTONIKA_CAPTURES,
+  TELTONIKA_HANDSHAKES,
+  TELTONIKA_UDP_CAPTURES,
+} from '../../apps/server/src/ingest/protocols/teltonika/teltonika.captures';
+import { teltonikaProtocol } from '../../apps/server/src/ingest/protocols/teltonika/teltonika.decoder';
+import { teltonikaUdpProtocol } from '../../apps/server/src/ingest/protocols/teltonika/teltonika.udp';
+import { H02_FIXTURES, h02Bytes } from '../../apps/server/src/ingest/protocols/h02/h02.fixtures';
+import { h02Protocol } from '../../apps/server/src/ingest/protocols/h02/h02.decoder';
+import { GPS103_FIXTURES } from '../../apps/server/src/ingest/protocols/gps103/gps103.fixtures';
+import { gps103Protocol } from '../../apps/server/src/ingest/protocols/gps103/gps103.decoder';
+import { WATCH_FIXTURES } from '../../apps/server/src/ingest/protocols/watch/watch.fixtures';
+import { watchProtocol } from '../../apps/server/src/ingest/protocols/watch/watch.decoder';
+import { QUECLINK_FIXTURES } from '../../apps/server/src/ingest/protocols/queclink/queclink.fixtures';
+import { MEITRACK_FIXTURES } from '../../apps/server/src/ingest/protocols/meitrack/meitrack.fixtures';
+import { meitrackProtocol } from '../../apps/server/src/ingest/protocols/meitrack/meitrack.decoder';
 
 /**
  * One real packet of a family's fixtures, with the session it is read on: what its unit sent
@@ -80,6 +96,21 @@ const queclink = queclinkProtocol as TcpProtocol<unknown>;
 const wialon = wialonProtocol as TcpProtocol<unknown>;
 const jt600 = jt600Protocol as TcpProtocol<unknown>;
 
+/** Text fixtures `{ type, text }` read each on a new connection. */
+const texts = (
+  protocol: TcpProtocol<unknown>,
+  fixtures: readonly { type: string; text: string }[],
+) =>
+  fixtures.map((f) => ({
+    type: f.type,
+    bytes: Buffer.from(f.text, 'latin1'),
+    session: fresh(protocol),
+  }));
+const teltonika = teltonikaProtocol as TcpProtocol<unknown>;
+const teltonikaUdp = teltonikaUdpProtocol as TcpProtocol<unknown>;
+const h02 = h02Protocol as TcpProtocol<unknown>;
+
+/** The families of issue 41 first (GT06 and the ten new), then the rest of the first wave. */
 export const FIXTURE_FAMILIES: readonly FixtureFamily[] = [
   {
     family: 'GT06',
@@ -217,6 +248,71 @@ export const FIXTURE_FAMILIES: readonly FixtureFamily[] = [
       type: f.name,
       bytes: hex(f.hex),
       session: f.needsImeiFirst ? () => ({ serial: '865084030003675' }) : fresh(queclink),
+    })),
+  },
+  {
+    family: 'Teltonika',
+    file: 'teltonika/teltonika.captures.ts',
+    protocol: teltonika,
+    // The packets after the IMEI handshake are read on a connection that made it.
+    packets: [
+      ...TELTONIKA_HANDSHAKES.map((c) => ({
+        type: 'IMEI handshake',
+        bytes: hex(c.hex),
+        session: fresh(teltonika),
+      })),
+      ...Object.entries(TELTONIKA_CAPTURES).flatMap(([type, list]) =>
+        list.map((c) => ({
+          type,
+          bytes: hex(c.hex),
+          session: () => ({ serial: '356307042441013' }),
+        })),
+      ),
+    ],
+  },
+  {
+    family: 'Teltonika UDP',
+    file: 'teltonika/teltonika.captures.ts',
+    protocol: teltonikaUdp,
+    packets: byType(teltonikaUdp, TELTONIKA_UDP_CAPTURES),
+  },
+  {
+    family: 'H02',
+    file: 'h02/h02.fixtures.ts',
+    protocol: h02,
+    // A frame without a terminal number needs one the connection already knows.
+    packets: H02_FIXTURES.map((f) => ({
+      type: f.type,
+      bytes: h02Bytes(f),
+      session: () => ({ serial: '2705171109' }),
+    })),
+  },
+  {
+    family: 'GPS103',
+    file: 'gps103/gps103.fixtures.ts',
+    protocol: gps103Protocol as TcpProtocol<unknown>,
+    packets: texts(gps103Protocol as TcpProtocol<unknown>, GPS103_FIXTURES),
+  },
+  {
+    family: 'Watch',
+    file: 'watch/watch.fixtures.ts',
+    protocol: watchProtocol as TcpProtocol<unknown>,
+    packets: texts(watchProtocol as TcpProtocol<unknown>, WATCH_FIXTURES),
+  },
+  {
+    family: 'Queclink',
+    file: 'queclink/queclink.fixtures.ts',
+    protocol: queclink,
+    packets: texts(queclink, QUECLINK_FIXTURES),
+  },
+  {
+    family: 'Meitrack',
+    file: 'meitrack/meitrack.fixtures.ts',
+    protocol: meitrackProtocol as TcpProtocol<unknown>,
+    packets: MEITRACK_FIXTURES.map((f) => ({
+      type: f.type,
+      bytes: f.bytes,
+      session: fresh(meitrackProtocol as TcpProtocol<unknown>),
     })),
   },
 ];

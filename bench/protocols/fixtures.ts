@@ -7,8 +7,8 @@ import { ProtocolError } from '../../apps/server/src/ingest/protocols/types';
 import { FIXTURE_FAMILIES, type FixturePacket, type FixtureFamily } from './families';
 
 /**
- * `npm run bench:protocols`: the figures of issue 41's closing note. Every real packet of the
- * families' fixtures and captures files goes through its family's decoder, on the session its
+ * `npm run bench:protocols`: the figures of issue 41's closing note. Every real packet of every
+ * family's fixtures and captures files goes through its family's decoder, on the session its
  * unit would have by then; the table counts, per family and message type, the packets, those
  * decoded (no protocol error, no frame skipped, at least one message) and the positions they
  * carry. Then the fuzz budget: the generated cases one `npx vitest run` of the fuzz tests runs.
@@ -96,8 +96,11 @@ const totals = [
   { family: 'all', type: `${rows.length} message types`, ...total(rows) },
 ];
 const width = Math.max(...[...rows, ...totals].map((r) => r.type.length));
+const familyWidth = Math.max(...FIXTURE_FAMILIES.map((f) => f.family.length));
 const line = (family: string, type: string, ...counts: (string | number)[]) =>
-  [pad(family, 12), pad(type, width), ...counts.map((c, i) => pad(c, [7, 7, 9][i]!))].join(' ');
+  [pad(family, familyWidth), pad(type, width), ...counts.map((c, i) => pad(c, [7, 7, 9][i]!))].join(
+    ' ',
+  );
 
 console.log(line('family', 'message type', 'packets', 'decoded', 'positions'));
 let family = '';
