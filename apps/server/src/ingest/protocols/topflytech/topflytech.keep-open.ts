@@ -5,7 +5,8 @@ import { buildTopflytechPacket, imeiToBcd } from './topflytech.frame';
 
 // T8803 unit 357367031063979 of Traccar's T800xProtocolDecoderTest: its login and heartbeat as
 // captured (topflytech.captures.ts), then GPS reports as a live unit sends them. The protocol
-// has no checksum; a length field 3 short leaves bytes that start no packet.
+// has no checksum; a length field 3 short cuts the report short (dropped unanswered, so that
+// the unit sends it again) and leaves bytes that start no packet, skipped up to the unit's next.
 const capture = (type: string, index: number) =>
   Buffer.from(TOPFLYTECH_CAPTURES[type]![index]!, 'hex');
 const IMEI = '357367031063979';
@@ -36,6 +37,6 @@ export const TOPFLYTECH_KEEP_OPEN: KeepOpenCase = {
   opening: [{ send: capture('0x2323 0x01 login', 1), answer: ack(0x01, 2) }],
   keepAlive: { send: capture('0x2323 0x03 heartbeat', 1), answer: ack(0x03, 0) },
   badChecksum: { none: 'no bad checksum (T880x packets carry none)' },
-  wrongLength: { what: 'a length field 3 short', send: wrongLength, closes: true },
+  wrongLength: { what: 'a length field 3 short', send: wrongLength, counts: 'skippedFrames' },
   position: (time) => ({ send: report(time, 6), answer: ack(0x02, 6) }),
 };
