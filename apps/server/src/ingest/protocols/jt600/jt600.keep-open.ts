@@ -5,8 +5,10 @@ import { fixture } from './jt600.fixtures';
 // JT701 unit 8041300978 of Traccar's Jt600ProtocolDecoderTest: its binary report as captured
 // (jt600.fixtures.ts, confirmed with (P69,0,<index>)), its keep-alive (@JT, not answered),
 // then binary reports as a live unit sends them. JT600 frames carry no checksum, and a binary
-// frame's length is its only framing: read 3 short, what follows starts neither '$' nor '(',
-// and the server hangs up.
+// frame's length is its only framing: read 3 short, the record is read to where the length
+// ends it (protocol 0x19 records may be extended, so any length from 38 reads) and confirmed
+// with the index byte found there; the bytes left start no frame and are skipped up to the
+// unit's next one.
 const ID = '8041300978';
 const fix = (time: Date): Jt600Location => ({
   time,
@@ -20,6 +22,7 @@ const fix = (time: Date): Jt600Location => ({
 });
 const wrongLength = encodeJt701Location(ID, 41, fix(new Date('2026-11-30T12:00:00Z')));
 wrongLength.writeUInt16BE(wrongLength.readUInt16BE(8) - 3, 8);
+const cutIndex = wrongLength[wrongLength.readUInt16BE(8) + 10 - 1]!;
 const text = (s: string) => Buffer.from(s, 'latin1');
 
 export const JT600_KEEP_OPEN: KeepOpenCase = {
@@ -30,7 +33,11 @@ export const JT600_KEEP_OPEN: KeepOpenCase = {
   opening: [{ send: fixture('long 0x19, unit 8041300978'), answer: text('(P69,0,110)') }],
   keepAlive: { send: encodeJt600KeepAlive(ID) },
   badChecksum: { none: 'no bad checksum (JT600 frames carry none)' },
-  wrongLength: { what: 'a binary length field 3 short', send: wrongLength, closes: true },
+  wrongLength: {
+    what: 'a binary length field 3 short',
+    send: wrongLength,
+    answer: text(`(P69,0,${cutIndex})`),
+  },
   position: (time) => ({
     send: encodeJt701Location(ID, 42, fix(time)),
     answer: text('(P69,0,42)'),
