@@ -23,13 +23,23 @@ export function listenerFixture(
   listener: Listener,
   options: { modelProtocol?: ModelProtocol } = {},
 ) {
+  return listenersFixture([listener]).of(listener, options);
+}
+
+/**
+ * One test app serving several listeners, for a file that plays the same test over many
+ * protocols: `of(listener)` is what listenerFixture answers for that one.
+ */
+export function listenersFixture(listeners: readonly Listener[]) {
   let t: TestApp | undefined;
   let ingest: Awaited<ReturnType<typeof startListeners>> | undefined;
   beforeAll(async () => {
     t = await createTestApp();
     const ports: ListenerPorts = { osmand: 0, gt06: 0, teltonika: 0 };
-    if (listener !== 'osmand' && listener !== 'gt06' && listener !== 'teltonika') {
-      ports[listener satisfies OptionalListener] = 0;
+    for (const listener of listeners) {
+      if (listener !== 'osmand' && listener !== 'gt06' && listener !== 'teltonika') {
+        ports[listener satisfies OptionalListener] = 0;
+      }
     }
     ingest = await startListeners(t.ctx, ports, t.app.log);
   });
@@ -41,10 +51,26 @@ export function listenerFixture(
     if (!t) throw new Error('listenerFixture is used before its beforeAll ran');
     return t;
   };
+  const running = () => {
+    if (!ingest) throw new Error('listenerFixture is used before its beforeAll ran');
+    return ingest;
+  };
+  return {
+    of: (listener: Listener, options: { modelProtocol?: ModelProtocol } = {}) =>
+      listenerView(app, running, listener, options),
+  };
+}
+
+function listenerView(
+  app: () => TestApp,
+  running: () => Awaited<ReturnType<typeof startListeners>>,
+  listener: Listener,
+  options: { modelProtocol?: ModelProtocol },
+) {
   const server = () => {
-    const running = ingest?.listeners[listener];
-    if (!running) throw new Error(`the ${listener} listener did not start`);
-    return running as TcpListener;
+    const started = running().listeners[listener];
+    if (!started) throw new Error(`the ${listener} listener did not start`);
+    return started as TcpListener;
   };
   // A UDP listener serves the models of its TCP family (wialonUdp: wialon).
   const modelProtocol = options.modelProtocol ?? (listener.replace(/Udp$/, '') as ModelProtocol);
@@ -53,8 +79,7 @@ export function listenerFixture(
       return app();
     },
     get ingest() {
-      if (!ingest) throw new Error('listenerFixture is used before its beforeAll ran');
-      return ingest;
+      return running();
     },
     /** The listener under test: its port and its counters. */
     get listener() {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GALILEOSKY_FIXTURES, type GalileoskyFixture } from './galileosky.fixtures';
 import { galileoskyProtocol, type GalileoskySession } from './galileosky.decoder';
-import { buildGalileoskyPacket } from './galileosky.frame';
+import { crc16Modbus } from './galileosky.crc';
+import { buildGalileoskyPacket, galileoskyConfirmation } from './galileosky.frame';
 
 /**
  * Decoder tests on the real packets of galileosky.fixtures.ts (sources named there). The
@@ -183,6 +184,35 @@ describe('Galileosky decoder', () => {
           'Galileosky tag 0x5b at offset 5 has no known length; the packet cannot be read past it; packet dropped unconfirmed',
       },
     ]);
+  });
+
+  it('cuts a packet whose length field is wrong where its CRC holds, and confirms it', () => {
+    // The unit's CRC covers its own (wrong) length field, as a unit that miscounts sends it.
+    const miscounted = (packet: Buffer, by: number) => {
+      const out = Buffer.from(packet);
+      out.writeUInt16LE(out.readUInt16LE(1) + by, 1);
+      out.writeUInt16LE(crc16Modbus(out, 0, out.length - 2), out.length - 2);
+      return out;
+    };
+    const short = miscounted(bytes('elevenRecords'), -3);
+    const read = decode(short, known());
+    expect(read.messages.map((m) => [hex(m.reply), m.positions.length])).toEqual([
+      [hex(galileoskyConfirmation(short.readUInt16LE(short.length - 2))), 11],
+    ]);
+    expect(read.notices).toEqual([
+      {
+        kind: 'resynchronised',
+        detail: `Galileosky packet: its length field disagrees, its CRC holds after ${short.length} bytes; cut there`,
+      },
+    ]);
+    // Too long: the packet waits for its bytes, and is cut once the next packet's header shows.
+    const long = miscounted(bytes('elevenRecords'), 3);
+    const session = known();
+    expect(galileoskyProtocol.decode(session, long, NOW)).toEqual({ consumed: 0, messages: [] });
+    const next = bytes('fifteenRecords');
+    const both = decode(Buffer.concat([long, next]), session);
+    expect(both.messages.map((m) => m.positions.length)).toEqual([11, 15]);
+    expect(both.notices?.map((n) => n.kind)).toEqual(['resynchronised']);
   });
 
   it("drops a record whose time is not a real date and keeps the packet's other records", () => {

@@ -33,6 +33,12 @@ export const galileoskyProtocol: TcpProtocol<GalileoskySession> = {
       const frame = readGalileoskyFrame(buf.subarray(consumed));
       if (!frame) break;
       consumed += frame.size;
+      if (frame.resynchronised) {
+        (notices ??= []).push({
+          kind: 'resynchronised',
+          detail: `Galileosky packet: its length field disagrees, its CRC holds after ${frame.size} bytes; cut there`,
+        });
+      }
       const read = decodeOrSkip(session, frame, now);
       if (read.message) messages.push(read.message);
       if (read.notices.length > 0) (notices ??= []).push(...read.notices);

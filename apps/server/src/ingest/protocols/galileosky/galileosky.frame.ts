@@ -28,6 +28,8 @@ export interface GalileoskyFrame {
   crc: number;
   /** Whether the CRC sent matches the packet. */
   crcHolds: boolean;
+  /** The length field disagreed: the packet was cut where its CRC holds instead. */
+  resynchronised: boolean;
   /** Bytes on the wire. */
   size: number;
 }
@@ -55,14 +57,51 @@ export function readGalileoskyFrame(buf: Buffer): GalileoskyFrame | undefined {
   if (length === 0) throw new ProtocolError('Galileosky packet length must be 1 to 32767, got 0');
   const size = HEAD_BYTES + length + CRC_BYTES;
   if (buf.length < size) return undefined;
+  const archivePending = (field & ARCHIVE_FLAG) !== 0;
   const crc = buf.readUInt16LE(HEAD_BYTES + length);
+  if (crc16Modbus(buf, 0, HEAD_BYTES + length) === crc) {
+    return frameOf(buf, HEAD_BYTES + length, archivePending, true, false);
+  }
+  // A unit that miscounts its length still sends its CRC after its last tag: where one holds,
+  // the packet ends (Traccar reads on by the length and loses the connection's framing).
+  const end = crcEnd(buf);
+  return end === undefined
+    ? frameOf(buf, HEAD_BYTES + length, archivePending, false, false)
+    : frameOf(buf, end, archivePending, true, true);
+}
+
+function frameOf(
+  buf: Buffer,
+  tagsEnd: number,
+  archivePending: boolean,
+  crcHolds: boolean,
+  resynchronised: boolean,
+): GalileoskyFrame {
   return {
-    tags: buf.subarray(HEAD_BYTES, HEAD_BYTES + length),
-    archivePending: (field & ARCHIVE_FLAG) !== 0,
-    crc,
-    crcHolds: crc16Modbus(buf, 0, HEAD_BYTES + length) === crc,
-    size,
+    tags: buf.subarray(HEAD_BYTES, tagsEnd),
+    archivePending,
+    crc: buf.readUInt16LE(tagsEnd),
+    crcHolds,
+    resynchronised,
+    size: tagsEnd + CRC_BYTES,
   };
+}
+
+/**
+ * The shortest packet at the start of `buf` whose CRC holds, ending where the bytes here end or
+ * where the next packet's header follows: its tags' end, or undefined. One pass, the CRC carried.
+ */
+function crcEnd(buf: Buffer): number | undefined {
+  const last = Math.min(buf.length - CRC_BYTES, HEAD_BYTES + LENGTH_MASK);
+  let crc = 0xffff;
+  for (let i = 0; i <= last; i++) {
+    const ends = i + CRC_BYTES === buf.length || buf[i + CRC_BYTES] === DATA_HEADER;
+    if (i > HEAD_BYTES && ends && crc === buf.readUInt16LE(i)) return i;
+    if (i === last) break;
+    crc ^= buf[i]!;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
+  }
+  return undefined;
 }
 
 /** A packet of `tags` with header, length and CRC (commands, and the simulator's packets). */

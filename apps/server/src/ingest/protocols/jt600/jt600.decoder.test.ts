@@ -245,6 +245,24 @@ describe('JT600 decoder', () => {
     );
   });
 
+  it("skips bytes that start no frame once the unit is known, up to its next frame (not another unit's)", () => {
+    const session = decode(fixture('long 0x19, unit 8041300978')).session;
+    const other = fixture('U01'); // unit 3301210003
+    const own = fixture('long 0x19, unit 8041300978');
+    const junk = Buffer.from('7f7f', 'hex');
+    const read = decode(Buffer.concat([junk, other, own]), session);
+    expect(read.messages.map((m) => [m.serial, m.positions.length])).toEqual([['8041300978', 1]]);
+    expect(read.notices).toEqual([
+      {
+        kind: 'skipped-bytes',
+        detail: `${junk.length + other.length} byte(s) that start no JT600 frame skipped`,
+      },
+    ]);
+    // Without a frame of the unit in sight, the last bytes wait: they may be its start.
+    const waiting = jt600Protocol.decode(session, Buffer.from('ff2480', 'hex'), NOW);
+    expect(waiting).toMatchObject({ consumed: 0, messages: [] });
+  });
+
   it('drops a record whose time is not BCD and keeps the others of its frame', () => {
     const bent = Buffer.from(fixture('type 2, 6 records'));
     bent[9 + 27 * 2 + 2] = 0xaa; // the third record's year

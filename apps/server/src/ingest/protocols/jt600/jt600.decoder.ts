@@ -3,7 +3,7 @@ import { impossibility } from '../plausibility';
 import { ProtocolError } from '../types';
 import type { DecodeNotice, DecodedMessage, TcpProtocol } from '../types';
 import { binaryUnitId, decodeBinary } from './jt600.binary';
-import { readJt600Frame } from './jt600.frame';
+import { nextFrameOf, readJt600Frame, startsFrame } from './jt600.frame';
 import { readText } from './jt600.text';
 
 /**
@@ -30,7 +30,23 @@ export const jt600Protocol: TcpProtocol<Jt600Session> = {
     const notices: DecodeNotice[] = [];
     let consumed = 0;
     for (;;) {
-      const frame = readJt600Frame(buf.subarray(consumed));
+      const rest = buf.subarray(consumed);
+      if (session.serial !== undefined && !startsFrame(rest)) {
+        // A binary frame whose length was wrong left bytes that start none: skip to the unit's
+        // next frame, keeping a tail that may be its start still arriving.
+        const next = nextFrameOf(rest, session.serial);
+        const skip = next.at ?? Math.max(0, rest.length - next.keep);
+        if (skip > 0) {
+          consumed += skip;
+          notices.push({
+            kind: 'skipped-bytes',
+            detail: `${skip} byte(s) that start no JT600 frame skipped`,
+          });
+        }
+        if (next.at === undefined) break;
+        continue;
+      }
+      const frame = readJt600Frame(rest);
       if (!frame) break;
       consumed += frame.size;
       if (frame.kind === 'padding') continue;

@@ -30,6 +30,27 @@ export const MAX_TEXT = 512;
 /** Whether a binary frame starting at `at` is of the long (JT701/JT707) format. */
 export const isLongFormat = (buf: Buffer, at = 0) => buf[at + 1]! >> 4 >= 7;
 
+/** Whether `buf` may begin a frame: `$`, `(`, padding, or nothing yet. */
+export const startsFrame = (buf: Buffer) =>
+  buf.length === 0 || buf[0] === DOLLAR || buf[0] === OPEN || isFramePadding(buf[0]);
+
+/**
+ * Where the next frame of unit `id` starts in `buf` after its first byte: `$` and its ID in BCD,
+ * or `(` and its ID (no checksum guards the frames, so the ID is what tells a frame from bytes
+ * that happen to hold a `$`). `keep` is how many bytes at the end may still be one arriving.
+ */
+export function nextFrameOf(buf: Buffer, id: string): { at?: number; keep: number } {
+  const binaryId = /^\d{10}$/.test(id) ? Buffer.from(id, 'hex') : undefined;
+  const textId = Buffer.from(`(${id},`, 'latin1');
+  for (let at = 1; at < buf.length; at++) {
+    if (binaryId && buf[at] === DOLLAR && buf.subarray(at + 1, at + 6).equals(binaryId))
+      return { at, keep: 0 };
+    if (buf[at] === OPEN && buf.subarray(at, at + textId.length).equals(textId))
+      return { at, keep: 0 };
+  }
+  return { keep: Math.max(6, textId.length) - 1 };
+}
+
 /** One frame at the start of `buf`; undefined means "wait for more bytes". */
 export function readJt600Frame(buf: Buffer): Jt600Frame | undefined {
   if (buf.length === 0) return undefined;

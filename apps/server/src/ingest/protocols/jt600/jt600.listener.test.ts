@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSimulator } from '@waymark/simulator/simulator';
 import { listenerFixture } from '../../../test/listener-fixture';
 import { nextCommitted } from '../../../test/tracker-socket';
@@ -67,6 +67,23 @@ describe('JT600 listener', () => {
     expect(await committed).toMatchObject({ timestamp: fix.time.toISOString() });
     expect(f.listener.metrics.skippedFrames).toBeGreaterThanOrEqual(1);
     socket.close();
+  });
+
+  it("takes the simulator's long-format units, which send the binary record, and confirms each", async () => {
+    const device = await f.unit('8041300979');
+    const skipped = f.listener.metrics.skippedFrames;
+    const committed = nextCommitted(f.t.ctx.bus, device.id);
+    const simulator = startSimulator({
+      devices: [{ serial: device.serial, protocol: 'jt600' }],
+      ports: { jt600: f.listener.port },
+      rate: 1,
+    });
+    expect((await committed).device_id).toBe(device.id);
+    // The stored record's (P69,0,<index>) reaches the unit, which counts it as its ack.
+    await vi.waitFor(() => expect(simulator.stats.acked).toBeGreaterThan(0));
+    await simulator.stop();
+    expect(simulator.stats).toMatchObject({ errors: 0, connected: 0 });
+    expect(f.listener.metrics.skippedFrames).toBe(skipped);
   });
 
   it("takes the simulator's JT600 units (npm run simulate speaks it)", async () => {

@@ -170,13 +170,31 @@ describe('Queclink HEX decoder', () => {
     ]);
   });
 
-  it('refuses a bent length or tail, and a unique ID that is no IMEI', () => {
+  it('reads a frame whose length field is wrong to its tail, and refuses an impossible length, a frame with no tail, and a unique ID that is no IMEI', () => {
     const long = bytes(RSP_FRI);
     long.writeUInt16BE(4000, 9);
     expect(() => decode(long)).toThrow('length must be 10 to 2048 bytes, got 4000');
+    // 3 short, then 3 too long with the next frame after it: both cut at their tail and SACKed.
+    for (const by of [-3, 3]) {
+      const shifted = bytes(RSP_FRI);
+      shifted.writeUInt16BE(shifted.length + by, 9);
+      const read = decode(Buffer.concat([shifted, bytes(RSP_FRI)]));
+      expect(read.map(replyOf)).toEqual(['+SACK:19E1$', '+SACK:19E1$']);
+      expect(read[0]!.positions).toHaveLength(1);
+    }
     const shifted = bytes(RSP_FRI);
-    shifted.writeUInt16BE(92, 9);
-    expect(() => queclinkProtocol.decode({}, shifted, NOW)).toThrow('must end with 0D 0A');
+    shifted.writeUInt16BE(shifted.length - 3, 9);
+    expect(queclinkProtocol.decode({}, shifted, NOW).notices).toEqual([
+      {
+        kind: 'resynchronised',
+        detail: `Queclink HEX +RSP: its length field disagrees, its tail ends it after ${shifted.length} bytes; cut there`,
+      },
+    ]);
+    const tailless = bytes(RSP_FRI).subarray(0, -2);
+    tailless.writeUInt16BE(tailless.length - 3, 9);
+    expect(() => queclinkProtocol.decode({}, tailless, NOW)).toThrow(
+      'and no tail ends it before the next frame',
+    );
     const badImei = bytes(RSP_FRI);
     badImei[16] = 0xff;
     expect(() => decode(badImei)).toThrow('unique ID must be an IMEI');

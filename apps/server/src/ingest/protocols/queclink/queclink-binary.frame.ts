@@ -41,6 +41,8 @@ export interface BinaryFrame {
   head: BinaryHead;
   /** The whole frame, head to tail. */
   bytes: Buffer;
+  /** The length field disagreed: the frame was cut at its tail instead. */
+  resynchronised?: true;
 }
 
 /** Whether `buf` starts with a HEX-mode head: the ASCII heads carry a colon where these do not. */
@@ -65,10 +67,27 @@ export function readBinaryFrame(buf: Buffer, head: BinaryHead): BinaryFrame | un
   if (buf.length < size) return undefined;
   const bytes = buf.subarray(0, size);
   // No checksum algorithm is published; the tail is what tells a true length from a bent one.
-  if (!bytes.subarray(size - 2).equals(TAIL)) {
+  if (bytes.subarray(size - 2).equals(TAIL)) return { head, bytes };
+  const end = tailEnd(buf);
+  if (end === undefined) {
     throw new ProtocolError(
-      `Queclink HEX ${head} of ${size} bytes must end with 0D 0A, got ${toHex(bytes.subarray(size - 2))}`,
+      `Queclink HEX ${head} of ${size} bytes must end with 0D 0A, got ${toHex(bytes.subarray(size - 2))}, and no tail ends it before the next frame`,
     );
   }
-  return { head, bytes };
+  return { head, bytes: buf.subarray(0, end), resynchronised: true };
 }
+
+/**
+ * Where a frame whose length field lies really ends: the first 0D 0A that the bytes here end
+ * with or that the next frame's `+` follows (a unit that miscounts its length still sends its
+ * tail, and Traccar reads on by the length and loses the stream).
+ */
+function tailEnd(buf: Buffer): number | undefined {
+  const last = Math.min(buf.length, MAX_BINARY_FRAME);
+  for (let i = MIN_FRAME - 2; i + 2 <= last; i++) {
+    if (buf[i] !== 0x0d || buf[i + 1] !== 0x0a) continue;
+    if (i + 2 === buf.length || buf[i + 2] === PLUS) return i + 2;
+  }
+  return undefined;
+}
+const PLUS = 0x2b;

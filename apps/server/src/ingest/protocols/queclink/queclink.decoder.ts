@@ -33,6 +33,12 @@ export const queclinkProtocol: TcpProtocol<QueclinkSession> = {
       consumed += frame.size;
       if (frame.kind === 'text') messages.push(decodeText(session, frame.text, now));
       if (frame.kind !== 'binary') continue;
+      if (frame.frame.resynchronised) {
+        (notices ??= []).push({
+          kind: 'resynchronised',
+          detail: `Queclink HEX ${frame.frame.head}: its length field disagrees, its tail ends it after ${frame.size} bytes; cut there`,
+        });
+      }
       const decoded = binaryOrSkip(session, frame.frame, now);
       if ('kind' in decoded) (notices ??= []).push(decoded);
       else messages.push(decoded);

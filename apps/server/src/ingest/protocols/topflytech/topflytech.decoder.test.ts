@@ -142,6 +142,33 @@ describe('Topflytech T880x decoder', () => {
     );
   });
 
+  it("skips what a wrong length leaves, once the unit is known, up to its next packet (not another unit's header)", () => {
+    const session = topflytechProtocol.createSession();
+    topflytechProtocol.decode(session, Buffer.from(capture('0x2323 0x01 login', 1), 'hex'), NOW);
+    const alarm = Buffer.from(capture('0x2323 0x04 alarm'), 'hex');
+    const short = Buffer.from(alarm);
+    short.writeUInt16BE(short.length - 3, 3);
+    // Its tail waits: it may hold the next packet's header.
+    const cut = topflytechProtocol.decode(session, short, NOW);
+    expect([cut.consumed, cut.messages, cut.notices?.map((n) => n.kind)]).toEqual([
+      short.length - 3,
+      [],
+      ['skipped-frame'],
+    ]);
+    // Another unit's packet in the bytes is no place to resume; this unit's next one is.
+    const other = Buffer.from(capture('0x2323 0x03 heartbeat', 0), 'hex');
+    const rest = Buffer.concat([short.subarray(-3), other, alarm]);
+    const resumed = topflytechProtocol.decode(session, rest, NOW);
+    expect(resumed.consumed).toBe(rest.length);
+    expect(resumed.messages.map((m) => m.positions.length)).toEqual([1]);
+    expect(resumed.notices).toEqual([
+      {
+        kind: 'skipped-bytes',
+        detail: `${3 + other.length} byte(s) that start no Topflytech packet skipped`,
+      },
+    ]);
+  });
+
   it('drops a report whose time is not BCD with a notice, unanswered, once the unit is known', () => {
     const session = topflytechProtocol.createSession();
     topflytechProtocol.decode(session, Buffer.from(capture('0x2323 0x01 login', 1), 'hex'), NOW);

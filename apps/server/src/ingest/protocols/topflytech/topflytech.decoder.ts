@@ -1,7 +1,14 @@
 import { ByteReader, asBuffer, toHex } from '../bytes';
 import { ProtocolError } from '../types';
 import type { DecodeNotice, DecodedMessage, TcpProtocol } from '../types';
-import { buildTopflytechPacket, readTopflytechFrame } from './topflytech.frame';
+import {
+  buildTopflytechPacket,
+  HEAD_BYTES,
+  imeiToBcd,
+  isHeaderAt,
+  nextPacketOf,
+  readTopflytechFrame,
+} from './topflytech.frame';
 import type { TopflytechFrame } from './topflytech.frame';
 import { isReport, readReport } from './topflytech.position';
 
@@ -33,7 +40,23 @@ export const topflytechProtocol: TcpProtocol<TopflytechSession> = {
     let notices: DecodeNotice[] | undefined;
     let consumed = 0;
     for (;;) {
-      const frame = readTopflytechFrame(buf.subarray(consumed));
+      const rest = buf.subarray(consumed);
+      if (session.serial !== undefined && startsNoPacket(rest)) {
+        // A packet whose length field was wrong left bytes that start none: skip to the unit's
+        // next packet, keeping a tail that may be its header still arriving.
+        const next = nextPacketOf(rest, imeiToBcd(session.serial));
+        const skip = next ?? Math.max(0, rest.length - (HEAD_BYTES - 1));
+        if (skip > 0) {
+          consumed += skip;
+          (notices ??= []).push({
+            kind: 'skipped-bytes',
+            detail: `${skip} byte(s) that start no Topflytech packet skipped`,
+          });
+        }
+        if (next === undefined) break;
+        continue;
+      }
+      const frame = readTopflytechFrame(rest);
       if (!frame) break;
       consumed += frame.size;
       const decoded = decodeOrSkip(session, frame, now);
@@ -43,6 +66,11 @@ export const topflytechProtocol: TcpProtocol<TopflytechSession> = {
     return notices ? { consumed, messages, notices } : { consumed, messages };
   },
 };
+
+/** Bytes here that cannot begin a packet (one byte can, if it is a header's first). */
+const startsNoPacket = (rest: Buffer) =>
+  rest.length > 1 ? !isHeaderAt(rest, 0) : rest.length === 1 && !HEADER_BYTES.has(rest[0]!);
+const HEADER_BYTES = new Set([0x23, 0x25, 0x26, 0x27]);
 
 /** The server's answer: the packet's head echoed, length 15, or 16 with an alarm code. */
 export function topflytechAck(frame: TopflytechFrame, alarmCode = 0): Buffer {

@@ -27,10 +27,22 @@ export interface TopflytechFrame {
   size: number;
 }
 
-const isHeaderAt = (buf: Buffer, at: number) =>
+export const isHeaderAt = (buf: Buffer, at: number) =>
   at + 1 < buf.length &&
   buf[at] === buf[at + 1] &&
   (HEADERS as readonly number[]).includes(buf.readUInt16BE(at));
+
+/**
+ * Where the next packet of the unit with these IMEI bytes starts in `buf` after its first byte:
+ * a header whose IMEI is that unit's (no checksum guards the packets, so the IMEI is what tells
+ * a packet from bytes that look like a header).
+ */
+export function nextPacketOf(buf: Buffer, imeiBytes: Buffer): number | undefined {
+  for (let at = 1; at + HEAD_BYTES <= buf.length; at++) {
+    if (isHeaderAt(buf, at) && buf.subarray(at + 7, at + HEAD_BYTES).equals(imeiBytes)) return at;
+  }
+  return undefined;
+}
 
 /** One packet at the start of `buf`; undefined means "wait for more bytes". */
 export function readTopflytechFrame(buf: Buffer): TopflytechFrame | undefined {
