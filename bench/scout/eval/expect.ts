@@ -105,6 +105,12 @@ export const and =
     for (const p of picks) if (!(await p(d, w))) return false;
     return true;
   };
+export const or =
+  (...picks: Pick[]): Pick =>
+  async (d, w) => {
+    for (const p of picks) if (await p(d, w)) return true;
+    return false;
+  };
 export const not =
   (pick: Pick): Pick =>
   async (d, w) =>
@@ -117,6 +123,12 @@ export async function select(w: World, pick: Pick, from?: DeviceListItem[]) {
 }
 
 // ---- expectations -----------------------------------------------------------------------
+/** Either reading of a question is right (e.g. whether "not reported" holds the never-reported). */
+export const anyOf =
+  (...expects: Expect[]): Expect =>
+  async (w) =>
+    (await Promise.all(expects.map((e) => e(w)))).flat();
+
 export const count =
   (pick: Pick, tol = 0): Expect =>
   async (w) => ({ kind: 'count', n: (await select(w, pick)).length, tol });
