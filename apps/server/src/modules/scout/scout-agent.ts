@@ -1,13 +1,13 @@
-import { isUiToolCall, ZoneDays, type ContentBlock, type DialogMessage } from '@waymark/domain';
+import { isUiToolCall, type ContentBlock, type DialogMessage } from '@waymark/domain';
 import { actorOf, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../http/errors';
-import { accountZoneOf } from '../trips/trips.service';
 import { authorizeAi } from './scout.access';
 import { findDialog, insertMessage, messagesOf, updateMessage } from './scout.queries';
 import { presentMessages } from './scout.service';
 import { filesOf } from './scout-attachments';
 import { ScoutFleet } from './scout-fleet';
+import { lexiconOf } from './scout-lexicon';
 import type { ScoutModel, ScoutModelMessage, ScoutToolCall } from './scout-model';
 import type { ToolOutcome, TurnInfo } from './scout-tool';
 import { SCOUT_TOOLS, SCOUT_TOOLS_BY_NAME } from './scout-tools';
@@ -231,20 +231,4 @@ async function runTool(
     return { result: { error: `Invalid arguments: ${problems.join('; ')}` } };
   }
   return tool.run(fleet, parsed.data, turn);
-}
-
-async function lexiconOf(fleet: ScoutFleet) {
-  const [trackers, groups, geofences, zone] = await Promise.all([
-    fleet.trackers(),
-    fleet.groups(),
-    fleet.geofences(),
-    accountZoneOf(fleet.ctx, fleet.actor),
-  ]);
-  return {
-    today: new ZoneDays(zone).dayOf(fleet.now.getTime()),
-    trackers: trackers.map((t) => ({ id: t.id, name: t.name, serial: t.serial })),
-    models: [...new Set(trackers.map((t) => t.model_title))],
-    groups,
-    geofences: geofences.map((g) => ({ id: g.id, name: g.name })),
-  };
 }
