@@ -105,6 +105,12 @@ export const and =
     for (const p of picks) if (!(await p(d, w))) return false;
     return true;
   };
+export const or =
+  (...picks: Pick[]): Pick =>
+  async (d, w) => {
+    for (const p of picks) if (await p(d, w)) return true;
+    return false;
+  };
 export const not =
   (pick: Pick): Pick =>
   async (d, w) =>
@@ -117,6 +123,12 @@ export async function select(w: World, pick: Pick, from?: DeviceListItem[]) {
 }
 
 // ---- expectations -----------------------------------------------------------------------
+/** Either reading of a question is right (e.g. whether "not reported" holds the never-reported). */
+export const anyOf =
+  (...expects: Expect[]): Expect =>
+  async (w) =>
+    (await Promise.all(expects.map((e) => e(w)))).flat();
+
 export const count =
   (pick: Pick, tol = 0): Expect =>
   async (w) => ({ kind: 'count', n: (await select(w, pick)).length, tol });
@@ -342,6 +354,51 @@ export const geofenceOf =
     const all = await w.geofences();
     const hit = all.find((g) => haversine(p.lat, p.lng, g.lat, g.lng) <= g.radius * 1000);
     return { kind: 'geofence', inside: hit?.name ?? null, all: all.map((g) => g.name) };
+  };
+
+/** Where a distance is measured from: a gazetteer place, a geofence's centre or a tracker. */
+export type From = { place: Place } | { geofence: string } | { tracker: string };
+async function pointOf(w: World, from: From) {
+  if ('place' in from) return PLACES[from.place];
+  if ('geofence' in from) return w.geofence(from.geofence);
+  return (await w.device(from.tracker)).current_position!;
+}
+
+/**
+ * The n trackers whose last positions are nearest to a place (never the tracker measured
+ * from): the n first, and any within 3 % (or 1 km) of the n-th, which a right answer may name.
+ */
+export const nearest =
+  (from: From, n: number, pick: Pick = all): Expect =>
+  async (w) => {
+    const c = await pointOf(w, from);
+    const self = 'tracker' in from ? from.tracker : undefined;
+    const ranked = (await select(w, pick))
+      .filter((d) => d.current_position && d.name !== self)
+      .map((d) => ({
+        name: d.name,
+        id: d.id,
+        m: haversine(d.current_position!.lat, d.current_position!.lng, c.lat, c.lng),
+      }))
+      .sort((a, b) => a.m - b.m);
+    const nth = ranked[Math.min(n, ranked.length) - 1]?.m ?? 0;
+    const slack = Math.max(0.03 * nth, 1000);
+    return {
+      kind: 'top',
+      n,
+      acceptable: ranked.filter((x) => x.m <= nth + slack).map((x) => x.name),
+      ids: Object.fromEntries(ranked.map((x) => [x.name, x.id])),
+    };
+  };
+
+/** Metres from a tracker's last position to a place, as the crow flies. */
+export const distanceFrom =
+  (name: string, from: From): Expect =>
+  async (w) => {
+    const p = (await w.device(name)).current_position!;
+    const c = await pointOf(w, from);
+    const value = haversine(p.lat, p.lng, c.lat, c.lng);
+    return { kind: 'quantity', unit: 'distance', value, tol: Math.max(0.02 * value, 1000) };
   };
 
 // ---- shipments --------------------------------------------------------------------------

@@ -8,13 +8,15 @@ test("Scout's column opens by default, resizes into the cookie, closes and comes
   await page.goto('/trackers');
   await expectSignedIn(page, 'admin');
   const scout = page.getByRole('region', { name: 'Scout' });
-  // Spec 001 §2: open by default for users who may use AI, on its home tab.
-  await expect(scout.getByText('Shipments exceeding dwell time')).toBeVisible();
+  // Spec 001 §2: open by default for users who may use AI, on its home tab, whose insights
+  // are the account's own (issue 38).
+  const insights = scout.getByRole('group', { name: 'Insights' });
+  await expect(insights.getByText('Which trackers are moving right now?')).toBeVisible();
   // Issue 35.25: it greets the signed-in user (Alex Admin), not a sample name.
   await expect(
     scout.getByRole('heading', { name: 'Hi Alex, here is what stands out today' }),
   ).toBeVisible();
-  await expect(scout.getByText('Health score')).toBeVisible();
+  await expect(insights.getByText(/ drove the most yesterday: [\d.,]+ mi$/)).toBeVisible();
 
   const handle = page.getByRole('separator', { name: 'Resize the Scout column' });
   await expect(handle).toHaveAttribute('aria-valuenow', '33');
@@ -48,7 +50,7 @@ test("Scout's column opens by default, resizes into the cookie, closes and comes
   await scout.getByRole('button', { name: 'Close Scout' }).click();
   await expect(scout).toHaveCount(0);
   await page.getByRole('button', { name: 'Ask Scout' }).click();
-  await expect(scout.getByText('Shipments exceeding dwell time')).toBeVisible();
+  await expect(insights.getByText('Which trackers are moving right now?')).toBeVisible();
   await expect(scout.getByRole('heading', { name: 'New Conversation' })).toHaveCount(0);
 });
 

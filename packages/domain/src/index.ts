@@ -67,6 +67,7 @@ export * from './chat/chat.constants';
 export * from './chat/chat.schema';
 export * from './chat/chat-files.rules';
 export * from './chat/chat-tools';
+export * from './chat/scout-insights.schema';
 export * from './sim/sim.schema';
 export * from './trip/zone-days';
 export * from './trip/segmentation.rules';

@@ -7,6 +7,7 @@ import {
   dialogMessageSchema,
   dialogSchema,
   feedbackSchema,
+  scoutInsightSchema,
   type DialogFile,
   type DialogMessage,
   type MessageCreateInput,
@@ -22,6 +23,7 @@ export const scoutKeys = {
   search: (accountId: number, search: string) =>
     ['accounts', accountId, 'dialogs', 'list', search] as const,
   messages: (dialogId: number) => ['dialogs', dialogId, 'messages'] as const,
+  insights: (accountId: number) => ['accounts', accountId, 'scout', 'insights'] as const,
 };
 
 const dialogsPath = (accountId: number) => `/v2/accounts/${accountId}/dialogs`;
@@ -41,6 +43,22 @@ export function useDialogs(accountId: number | null, search: string, enabled = t
         'GET dialogs',
       ),
     enabled: accountId !== null && enabled,
+  });
+}
+
+/** GET the home tab's insights: the account's fleet now, each with the question it answers. */
+export function useScoutInsights(accountId: number | null) {
+  return useQuery({
+    queryKey: scoutKeys.insights(accountId ?? 0),
+    queryFn: async ({ signal }) =>
+      checked(
+        z.array(scoutInsightSchema),
+        await request<unknown>(`/v2/accounts/${accountId}/scout/insights`, { signal }),
+        'GET scout insights',
+      ),
+    enabled: accountId !== null,
+    // The fleet moves: figures a minute old are read again when the tab is shown.
+    staleTime: 60_000,
   });
 }
 

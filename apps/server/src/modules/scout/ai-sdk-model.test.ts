@@ -39,9 +39,32 @@ const toolCall = (id: string, name: string, args: object) => ({
   function: { name, arguments: JSON.stringify(args) },
 });
 
-/** The script: ask for the not-moved trackers, then answer with them and a filter button. */
+/**
+ * The script: ask for the not-moved trackers, then answer with them and a filter button. A
+ * question with a file: the fleet query of the trackers the file names (the ids the message
+ * gives, as a model would take them), then their names.
+ */
 function respond(body: ChatRequest) {
   const last = body.messages.at(-1)!;
+  if (last.role === 'user' && String(last.content).includes('Attached file')) {
+    const named = /names these trackers[^:]*: ([^\n]*)\./.exec(String(last.content));
+    const ids = named ? [...named[1]!.matchAll(/(\d+): /g)].map((m) => Number(m[1])) : [];
+    if (ids.length === 0) return completion({ content: 'I cannot read that file.' }, 'stop');
+    return completion(
+      {
+        content: null,
+        tool_calls: [toolCall('call_file', 'fleet_query', { subject: { trackers: ids } })],
+      },
+      'tool_calls',
+    );
+  }
+  if (last.role === 'tool' && last.tool_call_id === 'call_file') {
+    const result = JSON.parse(String(last.content)) as { rows: { name: string }[] };
+    return completion(
+      { content: `In the file: ${result.rows.map((r) => r.name).join(', ')}.` },
+      'stop',
+    );
+  }
   if (last.role === 'user') {
     return completion(
       { content: null, tool_calls: [toolCall('call_1', 'trackers_not_moved', { hours: 24 })] },
@@ -194,6 +217,33 @@ describe('Scout through an OpenAI-compatible provider', () => {
     } finally {
       stop();
     }
+  });
+
+  it('reads an attached CSV as the offline model does: its trackers become the subject', async () => {
+    const boundary = '----waymark-provider-file';
+    const csv = `serial\n${f.bravo.serial}\n${f.charlie.serial}\nnot a tracker\n`;
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/files/upload',
+      headers: { ...f.headers.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="mine.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      ),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const file = uploaded.json<{ data: { id: number } }>().data;
+    requests.length = 0;
+    const dialog = await f.start('Where are these?', f.headers.admin, { files: [file.id] });
+    const answer = (await f.messages(dialog.id)).at(-1)!;
+    // The model was given the file's trackers by id and name, and its text.
+    const question = String(requests[0]!.messages.find((m) => m.role === 'user')!.content);
+    expect(question).toContain('Attached file "mine.csv" (text/csv)');
+    expect(question).toContain(`${f.bravo.id}: Bravo Van`);
+    expect(question).toContain(`${f.charlie.id}: ${f.charlie.name}`);
+    expect(question).toContain('not a tracker');
+    expect(textOf(answer)).toBe(
+      `In the file: ${[f.bravo.name, f.charlie.name].sort().join(', ')}.`,
+    );
   });
 
   it('tells the user when the provider fails, and the answer still ends', async () => {

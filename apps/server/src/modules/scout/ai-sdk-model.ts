@@ -4,6 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { AI_MODEL_OPTIONS, isUiToolCall, type ContentBlock } from '@waymark/domain';
 import type { Config } from '../../config';
+import { filesForModel } from './scout-attachments';
 import type {
   ScoutModel,
   ScoutModelMessage,
@@ -77,7 +78,10 @@ export class AiSdkModel implements ScoutModel {
     const result = streamText({
       model: this.languageModel(request.model),
       system: systemPrompt(request.now),
-      messages: toModelMessages(request.messages),
+      messages: toModelMessages(
+        request.messages,
+        request.messages.some((m) => m.files?.length) ? (await request.lexicon()).trackers : [],
+      ),
       tools,
       maxRetries: 1,
     });
@@ -102,15 +106,20 @@ export class AiSdkModel implements ScoutModel {
 }
 
 /**
- * The dialog as the AI SDK's messages: an assistant message's tool calls, then a tool message
- * with their results. A stored answer's UI tool calls (buttons) have no stored result: they get
+ * The dialog as the AI SDK's messages: a question with its files (their trackers among
+ * `trackers`, and text), an assistant message's tool calls, then a tool message with their results. A stored answer's UI tool calls (buttons) have no stored result: they get
  * the one the model was given when it made them.
  */
-export function toModelMessages(messages: ScoutModelMessage[]): ModelMessage[] {
+export function toModelMessages(
+  messages: ScoutModelMessage[],
+  trackers: readonly { id: number; name: string; serial?: string }[] = [],
+): ModelMessage[] {
   const out: ModelMessage[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
-      out.push({ role: 'user', content: textOf(message.content) });
+      // The question's files as the offline model reads them: their trackers and text.
+      const files = message.files?.length ? `\n\n${filesForModel(message.files, trackers)}` : '';
+      out.push({ role: 'user', content: `${textOf(message.content)}${files}` });
       continue;
     }
     const results = message.content.filter((b) => b.type === 'tool_result');

@@ -1,19 +1,24 @@
-import { isUiToolCall, ZoneDays, type ContentBlock, type DialogMessage } from '@waymark/domain';
+import { isUiToolCall, type ContentBlock, type DialogMessage } from '@waymark/domain';
 import { actorOf, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../http/errors';
-import { accountZoneOf } from '../trips/trips.service';
 import { authorizeAi } from './scout.access';
-import { findDialog, insertMessage, messagesOf, updateMessage } from './scout.queries';
+import { findDialog, insertMessage, messagesForAnswer, updateMessage } from './scout.queries';
 import { presentMessages } from './scout.service';
 import { filesOf } from './scout-attachments';
 import { ScoutFleet } from './scout-fleet';
+import { lexiconOf } from './scout-lexicon';
 import type { ScoutModel, ScoutModelMessage, ScoutToolCall } from './scout-model';
 import type { ToolOutcome, TurnInfo } from './scout-tool';
 import { SCOUT_TOOLS, SCOUT_TOOLS_BY_NAME } from './scout-tools';
 
 /** The most model steps of one answer: a model that keeps calling tools is stopped here. */
 const MAX_STEPS = 8;
+/**
+ * The dialog's latest messages an answer reads (up to its question): about ten questions with
+ * their steps and answers, enough for follow-ups ('them', 'and Truck 07?') and for a provider.
+ */
+export const CONTEXT_MESSAGES = 40;
 /** How often a text being written is pushed again (each push carries the whole text so far). */
 const STREAM_EVERY_MS = 100;
 
@@ -40,7 +45,7 @@ export async function answer(ctx: AppContext, model: ScoutModel, request: Answer
   const { db } = ctx.database;
   const dialog = await findDialog(db, request.dialog_id);
   if (!dialog) return; // Deleted while the job waited.
-  const rows = await messagesOf(db, dialog.id);
+  const rows = await messagesForAnswer(db, dialog.id, request.message_id, CONTEXT_MESSAGES);
   const asked = rows.findIndex((row) => row.id === request.message_id);
   // A retried job whose answer was written already.
   if (asked < 0 || rows.slice(asked + 1).some((row) => row.stop_reason === 'stop')) return;
@@ -231,20 +236,4 @@ async function runTool(
     return { result: { error: `Invalid arguments: ${problems.join('; ')}` } };
   }
   return tool.run(fleet, parsed.data, turn);
-}
-
-async function lexiconOf(fleet: ScoutFleet) {
-  const [trackers, groups, geofences, zone] = await Promise.all([
-    fleet.trackers(),
-    fleet.groups(),
-    fleet.geofences(),
-    accountZoneOf(fleet.ctx, fleet.actor),
-  ]);
-  return {
-    today: new ZoneDays(zone).dayOf(fleet.now.getTime()),
-    trackers: trackers.map((t) => ({ id: t.id, name: t.name, serial: t.serial })),
-    models: [...new Set(trackers.map((t) => t.model_title))],
-    groups,
-    geofences: geofences.map((g) => ({ id: g.id, name: g.name })),
-  };
 }

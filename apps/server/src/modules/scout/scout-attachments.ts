@@ -58,3 +58,33 @@ export function trackersInText<T extends { id: number; name: string; serial?: st
   }
   return [...found.values()];
 }
+
+/** A readable file's text as a provider's model gets it: enough for a list of trackers. */
+const MODEL_TEXT_MAX = 20_000;
+
+/**
+ * The files sent with a question as a provider's model reads them, beside the question: a CSV
+ * or text file's trackers (ids and names, as the offline model takes them for the subject)
+ * and its text; an image or a PDF as a file it cannot read, so it says so rather than guess.
+ */
+export function filesForModel(
+  files: readonly ScoutFile[],
+  trackers: readonly { id: number; name: string; serial?: string }[],
+): string {
+  return files
+    .map((file) => {
+      const head = `Attached file "${file.name}" (${file.mime_type})`;
+      if (file.text === null)
+        return `${head}: its contents cannot be read (only CSV and text files are); tell the user so.`;
+      const named = trackersInText(file.text, trackers);
+      const list = named.length
+        ? `It names these trackers of the user (id: name), the subject when the question says "these" or "this file": ${named.map((t) => `${t.id}: ${t.name}`).join(', ')}.`
+        : "It names none of the user's trackers by name or serial.";
+      const text =
+        file.text.length > MODEL_TEXT_MAX
+          ? `${file.text.slice(0, MODEL_TEXT_MAX)}\n[the rest of the file is left out]`
+          : file.text;
+      return `${head}. ${list}\nIts text:\n${text}`;
+    })
+    .join('\n\n');
+}

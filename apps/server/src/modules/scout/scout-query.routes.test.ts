@@ -206,9 +206,11 @@ describe('honesty', () => {
     expect(button(answer, 'ui_filter_devices')).toBeUndefined();
   });
 
-  it('a name two trackers are as close to is asked back', async () => {
+  it('a name no tracker has is said, and the two as close to it are asked back', async () => {
     const { answer } = await f.ask('Where is Truck 77?');
-    expect(textOf(answer)).toBe('Did you mean Truck 07 or Truck 70?');
+    expect(textOf(answer)).toBe(
+      'I could not find a tracker called "truck 77" among the trackers you can see. Did you mean Truck 07 or Truck 70?',
+    );
   });
 
   it('deleting or changing settings is refused with why', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { ContentBlock } from '@waymark/domain';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
@@ -138,6 +138,35 @@ export function messagesOf(db: Db, dialogId: number): Promise<MessageRow[]> {
     .from(dialogMessages)
     .where(eq(dialogMessages.dialog_id, dialogId))
     .orderBy(asc(dialogMessages.id));
+}
+
+/**
+ * The messages an answer reads: the `before` latest up to the asked one (`askedId`), from the
+ * first question among them, and any after it. A long dialog is not read whole for every
+ * answer (each answer's results hold the ids it listed; twenty answers about 7,000 trackers
+ * were a megabyte to read and parse per question).
+ */
+export async function messagesForAnswer(
+  db: Db,
+  dialogId: number,
+  askedId: number,
+  before: number,
+): Promise<MessageRow[]> {
+  const [oldest] = await db
+    .select({ id: dialogMessages.id })
+    .from(dialogMessages)
+    .where(and(eq(dialogMessages.dialog_id, dialogId), lte(dialogMessages.id, askedId)))
+    .orderBy(desc(dialogMessages.id))
+    .limit(1)
+    .offset(before - 1);
+  const rows = await db
+    .select()
+    .from(dialogMessages)
+    .where(and(eq(dialogMessages.dialog_id, dialogId), gte(dialogMessages.id, oldest?.id ?? 0)))
+    .orderBy(asc(dialogMessages.id));
+  // From a question: a tool result without the call it answers means nothing to a model.
+  const first = rows.findIndex((row) => row.role === 'user');
+  return first < 0 ? [] : rows.slice(first);
 }
 
 export async function findMessage(db: Db, dialogId: number, messageId: number) {

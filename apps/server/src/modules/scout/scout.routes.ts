@@ -12,12 +12,14 @@ import {
   idParamSchema,
   listEnvelope,
   messageCreateSchema,
+  scoutInsightSchema,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { actorFor } from '../../access/actor';
 import { pageMeta } from '../../http/pagination';
 import { idParam } from '../../http/params';
 import { actorForDialog } from './scout.access';
+import { scoutInsights } from './scout-insights';
 import {
   dialogMessages,
   dialogsOf,
@@ -69,6 +71,26 @@ export const scoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { rows, total } = await dialogsOf(ctx, actor, request.query);
       return { data: rows, meta: pageMeta(total, request.query.page, request.query.per_page) };
     },
+  );
+
+  app.get(
+    '/v2/accounts/:id/scout/insights',
+    {
+      config: { access: 'account' },
+      schema: {
+        tags,
+        summary: "Scout's home tab: figures of the caller's fleet now, each with its question",
+        description:
+          'Trackers silent for a day, low batteries, moving now, the longest drive yesterday and ' +
+          "late shipments (left out without permission to see shipments), read as the caller's " +
+          `Scout reads them: asking the question answers the same figure.${access}`,
+        params: idParam,
+        response: { 200: dataEnvelope(z.array(scoutInsightSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await scoutInsights(ctx, await actorFor(request, request.params.id)),
+    }),
   );
 
   app.post(

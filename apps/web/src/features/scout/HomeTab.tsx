@@ -1,9 +1,10 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Text, Title, UnstyledButton, Paper } from '@mantine/core';
+import { useScoutInsights } from '../../api/scout';
 import { useSession } from '../../app/session/useSession';
 
 /**
  * The signed-in user's first name. Spec 001 §1 has a fixed sample name here, but a greeting
- * with someone else's name read as a mistake (issue 35.25); the insights stay samples.
+ * with someone else's name read as a mistake (issue 35.25).
  */
 function useFirstName(): string | null {
   const name = useSession()?.me.name.trim() ?? '';
@@ -11,21 +12,21 @@ function useFirstName(): string | null {
 }
 
 /**
- * Spec 001 §1: static illustrative insights, hard-coded text and not live data. They show what
- * Scout can be asked about; the numbers belong to no account.
+ * Scout's home tab: a greeting and the account's own insights now (issue 38, in place of
+ * spec 001 §1's fixed samples, which named places the account does not have). Each is a
+ * question Scout answers with the same figure; clicking it asks it.
  */
-const SAMPLE_INSIGHTS = [
-  { value: '3', label: 'Shipments exceeding dwell time', note: 'Dallas DC, over the 2-day SLA' },
-  { value: '2', label: 'Temperature violations', note: 'Reefer 12 above 40°F for 25 minutes' },
-  { value: '1', label: 'Shock event', note: 'Pallet 7 at the Memphis hub, 10:42 AM' },
-  { value: '94%', label: 'On-time delivery', note: 'Last 30 days' },
-  { value: '1.8 days', label: 'Average dwell time', note: 'Across all geofences' },
-  { value: '1,248', label: 'Active assets', note: 'Reported in the last 24 hours' },
-  { value: '87/100', label: 'Health score', note: 'Batteries, reporting and SLAs' },
-] as const;
-
-export function HomeTab() {
+export function HomeTab({
+  accountId,
+  onAsk,
+  disabled,
+}: {
+  accountId: number | null;
+  onAsk: (question: string) => void;
+  disabled: boolean;
+}) {
   const firstName = useFirstName();
+  const insights = useScoutInsights(accountId);
   return (
     <Stack gap="sm" p="sm">
       <Title order={4}>
@@ -33,24 +34,34 @@ export function HomeTab() {
           ? `Hi ${firstName}, here is what stands out today`
           : 'Here is what stands out today'}
       </Title>
-      <Text size="xs" c="dimmed">
-        Sample insights: ask Scout about your own fleet with New Chat.
-      </Text>
-      <SimpleGrid cols={2} spacing="xs" aria-label="Sample insights">
-        {SAMPLE_INSIGHTS.map((insight) => (
-          <Paper key={insight.label} withBorder p="xs" radius="md">
-            <Text fw={700} size="lg">
-              {insight.value}
-            </Text>
-            <Text size="sm" fw={500}>
-              {insight.label}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {insight.note}
-            </Text>
-          </Paper>
+      {insights.isPending && <Loader size="sm" aria-label="Loading insights" />}
+      {insights.isError && (
+        <Alert color="red" variant="light">
+          Scout could not read your fleet just now. Ask it with New Chat.
+        </Alert>
+      )}
+      <Stack gap="xs" role="group" aria-label="Insights">
+        {insights.data?.map((insight) => (
+          <UnstyledButton
+            key={insight.key}
+            disabled={disabled}
+            onClick={() => onAsk(insight.question)}
+            aria-label={insight.text}
+          >
+            <Paper withBorder p="xs" radius="md">
+              <Text fw={700} size="lg">
+                {insight.value}
+              </Text>
+              <Text size="sm" fw={500}>
+                {insight.text}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {insight.question}
+              </Text>
+            </Paper>
+          </UnstyledButton>
         ))}
-      </SimpleGrid>
+      </Stack>
     </Stack>
   );
 }

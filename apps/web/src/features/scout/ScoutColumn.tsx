@@ -117,7 +117,9 @@ export function ScoutColumn({ onClose }: { onClose: (() => void) | null }) {
         </Box>
       )}
       <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto">
-        {tab === 'home' && <HomeTab />}
+        {tab === 'home' && (
+          <HomeTab accountId={accountId} disabled={typing} onAsk={(q) => send(q, [])} />
+        )}
         {tab === 'newDialog' && <NewDialogTab disabled={typing} onAsk={(q) => send(q, [])} />}
         {tab === 'dialog' && (
           <DialogTab

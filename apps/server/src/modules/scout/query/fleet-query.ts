@@ -81,6 +81,11 @@ export const MEASURES = [
   'eta',
   /** The shipments of `shipment_statuses` (all when absent). */
   'shipments',
+  /**
+   * How far each tracker's last position is from `area` (a geofence's centre, a tracker or a
+   * place), in km; with aggregate min, the nearest ("which truck is closest to Dallas Hub").
+   */
+  'distance_from',
 ] as const;
 export type QueryMeasure = (typeof MEASURES)[number];
 /** Measures read from the trips and daily summaries of a range of days. */
@@ -121,7 +126,10 @@ export const fleetQuerySchema = z.object({
   time: timeSchema.default({ kind: 'now' }),
   aggregate: aggregateSchema.default({ kind: 'list' }),
   action: z.enum(ACTIONS).optional(),
-  /** What draw_area draws around (or show_on_map shows) when it is not the subject's trackers. */
+  /**
+   * What draw_area draws around (or show_on_map shows) when it is not the subject's trackers;
+   * what distance_from measures from.
+   */
   area: placeSchema.extend({ km: z.number().positive().max(50).optional() }).optional(),
   units: z.enum(['imperial', 'metric']).default('imperial'),
   shipment_statuses: z.array(z.enum(SHIPMENT_STATUSES)).optional(),

@@ -46,6 +46,7 @@ function durationText(seconds: number) {
 function valueText(v: number, q: FleetQuery): string {
   switch (q.measure) {
     case 'distance':
+    case 'distance_from':
       return distanceText(v, q);
     case 'speed':
     case 'top_speed':
@@ -165,6 +166,7 @@ function bodyText(r: QueryResult): string {
   if (q.measure === 'status') return statusText(r);
   if (q.measure === 'last_report') return lastReportText(r);
   if (q.measure === 'geofence') return geofenceText(r);
+  if (q.measure === 'distance_from') return distanceFromText(r);
   // "Is Truck 43 inside Dallas Hub?": yes or no about the one tracker asked.
   const asked = q.subject.trackers?.length === 1 && !q.subject.previous;
   if (asked && q.measure === 'list' && conditions && !q.action) {
@@ -240,6 +242,27 @@ function bodyText(r: QueryResult): string {
     return `${plural(n, singularOf(r.subject), r.subject)}${among}: ${measureName(q)} ${valueText(r.total, q)} in total${range}${perDayText(r)}. ${names(listed, n)}.`;
   }
   return `${measureName(q)[0]!.toUpperCase()}${measureName(q).slice(1)} of ${plural(n, singularOf(r.subject), r.subject)}${among}: ${names(listed, n)}.`;
+}
+
+/** "Truck 07 is the closest to Dallas Hub: 1.2 mi away", from each one's last position. */
+function distanceFromText(r: QueryResult) {
+  const q = r.query;
+  const from = r.place!.label;
+  const among = q.filters.length ? ` (${joinAnd(q.filters.map((f) => filterText(f, q, r)))})` : '';
+  const away = (x: QueryRow) => `${x.name} ${valueText(x.value!, q)}`;
+  const rows = r.rows.filter((x) => x.value !== null);
+  if (rows.length === 0) {
+    const who = q.subject.trackers?.length === 1 ? r.subject : `the ${r.subject} you can see`;
+    return `None of ${who}${among} has reported a position yet, so I cannot tell how far from ${from} it is.`;
+  }
+  if (q.aggregate.kind !== 'min') {
+    if (rows.length === 1)
+      return `${rows[0]!.name} is ${valueText(rows[0]!.value!, q)} from ${from} (its last position, reported ${when(rows[0]!.last_fix)}).`;
+    return `Distance from ${from} of ${plural(r.count, singularOf(r.subject), r.subject)}${among}, by their last positions: ${names(rows.map(away), r.count)}.`;
+  }
+  if (rows.length === 1)
+    return `${rows[0]!.name} is the closest${among} to ${from}: ${valueText(rows[0]!.value!, q)} away (its last position, reported ${when(rows[0]!.last_fix)}).`;
+  return `The ${rows.length} ${r.subject}${among} closest to ${from}, by their last positions: ${joinAnd(rows.map(away))}.`;
 }
 
 /** Beside a "silent for" or "not moved" list: the trackers of nothing known yet. */

@@ -124,8 +124,10 @@ export function matchName<T extends Named>(
     const offered = prefixed.length > 0 ? prefixed : scored;
     const distinct = [...new Map(offered.map((s) => [s.item.id, s.item])).values()];
     const { start, end } = offered[0]!;
+    // "Truck 99" of a fleet with Truck 19 and Truck 49: no such name, so it is said before
+    // the names one edit away are offered; "Trailer 5" is the start of 51 and 57, a choice.
     return {
-      kind: distinct.length === 1 ? 'near' : 'ambiguous',
+      kind: distinct.length === 1 || prefixed.length === 0 ? 'near' : 'ambiguous',
       items: distinct.slice(0, 4),
       start,
       end,

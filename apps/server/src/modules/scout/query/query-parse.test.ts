@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FleetQuery } from './fleet-query';
 import { parseQuestion, type QueryLexicon } from './query-parse';
 import { normalise } from './query-words';
 
@@ -81,11 +82,51 @@ describe('parseQuestion', () => {
     expect(query('Draw an area around Dallas').area).toEqual({ geofence: 20 });
   });
 
-  it('asks back, refuses and admits what it cannot do', () => {
-    expect(parse('Where is Truck 77?')).toEqual({
-      kind: 'ambiguous',
-      options: ['Truck 07', 'Truck 70'],
+  it('reads the nearest trackers to a geofence, a tracker or a place', () => {
+    expect(query('which truck is nearest to Dallas Hub')).toMatchObject({
+      subject: { name_word: 'truck' },
+      filters: [],
+      measure: 'distance_from',
+      area: { geofence: 20 },
+      aggregate: { kind: 'min', n: 1 },
     });
+    expect(query('the 3 closest trackers to Truck 43?')).toMatchObject({
+      subject: {},
+      measure: 'distance_from',
+      area: { tracker: 3 },
+      aggregate: { kind: 'min', n: 3 },
+    });
+    expect(query('moving trucks closest to denver')).toMatchObject({
+      filters: [{ kind: 'motion', status: 'moving' }],
+      area: { text: 'denver' },
+      aggregate: { kind: 'min', n: 5 },
+    });
+    expect(query('how far is Truck 07 from Dallas Hub in km')).toMatchObject({
+      subject: { trackers: [1] },
+      measure: 'distance_from',
+      area: { geofence: 20 },
+      aggregate: { kind: 'list' },
+      units: 'metric',
+    });
+    // Nearest to nothing said: no place to measure from.
+    expect(parse('which truck is closest?')).toEqual({ kind: 'unknown' });
+  });
+
+  it('asks back, refuses and admits what it cannot do', () => {
+    // No Truck 77: said, then the names one edit away offered.
+    expect(parse('Where is Truck 77?')).toEqual({
+      kind: 'not_found',
+      what: 'tracker',
+      words: 'truck 77',
+      near: ['Truck 07', 'Truck 70'],
+    });
+    // "Truck 4" starts the numbers of Truck 43 and Truck 47: a choice, asked back.
+    expect(
+      parseQuestion('where is truck 4?', {
+        ...lexicon,
+        trackers: [...lexicon.trackers, { id: 6, name: 'Truck 47', serial: '860006' }],
+      }),
+    ).toEqual({ kind: 'ambiguous', options: ['Truck 43', 'Truck 47'] });
     expect(parse('delete Truck 07')).toEqual({ kind: 'refuse', action: 'delete' });
     expect(parse('What is the weather tomorrow?')).toEqual({ kind: 'unknown' });
     expect(parse('How do I reset my password?')).toEqual({ kind: 'unknown' });
@@ -93,6 +134,69 @@ describe('parseQuestion', () => {
     expect(parse('Which shipments are running late?')).toMatchObject({
       kind: 'query',
       query: { measure: 'shipments', shipment_statuses: ['running-late'] },
+    });
+  });
+
+  it('reads contractions typed without the apostrophe and shortened words', () => {
+    expect(query('how many units havent reported in over a day')).toMatchObject({
+      filters: [{ kind: 'last_report', op: 'older', hours: 24 }],
+      aggregate: { kind: 'count' },
+    });
+    expect(query('which trucks arent moving').filters).toEqual([
+      { kind: 'motion', status: 'moving', not: true },
+    ]);
+    expect(query('batt level for truck 43')).toMatchObject({
+      subject: { trackers: [3] },
+      measure: 'battery',
+    });
+  });
+
+  it('says a name it does not have, never answering with every tracker of its kind', () => {
+    expect(parse("where's truck 99")).toEqual({
+      kind: 'not_found',
+      what: 'tracker',
+      words: 'truck 99',
+      near: [],
+    });
+    // A number with its unit is no name.
+    expect(query('which truck drove over 50 miles yesterday').subject).toEqual({
+      name_word: 'truck',
+    });
+  });
+
+  it('draws a geofence asked for around a place; around a tracker it passes on', () => {
+    expect(query('make a geofence around Memphis')).toMatchObject({
+      action: 'draw_area',
+      area: { text: 'memphis' },
+    });
+    expect(query('add a zone at Dallas Hub').area).toEqual({ geofence: 20 });
+    expect(parse('create a geofence around truck 07')).toEqual({ kind: 'pass' });
+  });
+
+  it('moves the last question back a day or a week ("and the day before?")', () => {
+    const options = { today: '2026-12-03' };
+    const previous = {
+      query: (
+        parseQuestion('How far did Truck 43 drive yesterday?', lexicon, undefined, options) as {
+          query: FleetQuery;
+        }
+      ).query,
+      ids: [3],
+    };
+    expect(parseQuestion('and the day before?', lexicon, previous, options)).toMatchObject({
+      kind: 'query',
+      query: {
+        subject: { trackers: [3] },
+        measure: 'distance',
+        time: { kind: 'range', from: '2026-12-01', to: '2026-12-01' },
+      },
+    });
+    const week = {
+      query: { ...previous.query, time: { kind: 'relative', name: 'this_week' } as const },
+      ids: [3],
+    };
+    expect(parseQuestion('and the week before', lexicon, week, options)).toMatchObject({
+      query: { time: { kind: 'relative', name: 'last_week' } },
     });
   });
 

@@ -1,6 +1,7 @@
 import type { ShipmentStatus } from '@waymark/domain';
 import type { FleetQuery, QueryFilter, QueryMeasure } from './fleet-query';
 import { readTime } from './query-dates';
+import { timeBefore } from './query-time';
 import { kindOf, ofKind } from './query-kinds';
 import type { Named, QueryLexicon } from './query-names';
 import { readFilters } from './query-filters';
@@ -120,8 +121,8 @@ export function parseQuestion(
   // An action Scout may not take: refused with why, before anything is looked up.
   const forbidden = forbiddenAction(text, tokens0);
   if (forbidden) return { kind: 'refuse', action: forbidden };
-  if (/\b(create|make|add|save)\b/.test(text) && has('geofence', 'fence', 'zone'))
-    return { kind: 'pass' };
+  const createGeofence =
+    /\b(create|make|add|save)\b/.test(text) && has('geofence', 'fence', 'zone');
   if (/^(yes|yeah|yep|sure|ok|okay|confirm|confirmed|go ahead|do it|please do)\b/.test(text))
     return { kind: 'pass' };
   if (UNSUPPORTED.test(text)) return { kind: 'unknown' };
@@ -152,6 +153,16 @@ export function parseQuestion(
   if (trackerMatch.kind === 'ambiguous')
     return { kind: 'ambiguous', options: trackerMatch.items.map((i) => i.name) };
   if (trackerMatch.kind === 'one') query.subject.trackers = [trackerMatch.hit.item.id];
+  // Creating a geofence around a tracker is the intent reader's (it asks to confirm); around a
+  // place or a geofence it is drawn, to be saved from the map.
+  const createAround =
+    createGeofence && trackerMatch.kind !== 'one' && /\b(around|near|at|over)\b/.test(text);
+  if (createGeofence && !createAround) return { kind: 'pass' };
+  // "Truck 99" where no name is near it: a tracker it does not have, never every truck.
+  if (trackerMatch.kind === 'none') {
+    const missing = missingName(tokens0, lexicon);
+    if (missing) return { kind: 'not_found', what: 'tracker', words: missing, near: [] };
+  }
   const geofenceHit = names.geofence;
   const groupHit = names.group;
   const tokens = tokens0.map((t, i) => (names.used.has(i) ? '' : t));
@@ -182,7 +193,19 @@ export function parseQuestion(
 
   const when = readTime(text, options.today ?? new Date().toISOString().slice(0, 10));
   if (when.unread) return { kind: 'unknown' };
-  const time = when.time;
+  let time = when.time;
+  // "and the day before?": the last question's days, moved back.
+  const before =
+    /\b(?:the )?(day|week|month) before\b|\b(?:previous|prior) (day|week|month)\b/.exec(text);
+  if (!time && before && previous) {
+    const unit = (before[1] ?? before[2]) as 'day' | 'week' | 'month';
+    time = timeBefore(
+      previous.query.time,
+      unit,
+      options.today ?? new Date().toISOString().slice(0, 10),
+    );
+    if (!time) return { kind: 'unknown' };
+  }
   if (time) query.time = time;
 
   // 'them', 'and Truck 07?', 'what about yesterday?': the dialog's last query carries over.
@@ -212,13 +235,30 @@ export function parseQuestion(
     /\b(?:near|nearby|close to|around|next to|in the area of|within (\d+(?:\.\d+)?) ?(miles?|mi|km|kilometers?|kilometres?) (?:of|from))\b/.exec(
       text,
     );
-  const draw = /\b(draw|outline|polygon|circle|area|geofence around|fence around)\b/.test(text);
+  const draw =
+    createAround ||
+    /\b(draw|outline|polygon|circle|area|geofence around|fence around)\b/.test(text);
   const geofenceWords = hasFree('geofence', 'fence', 'zone', 'site', 'depot', 'yard', 'hub');
   const oneTracker = query.subject.trackers?.length === 1 && !query.subject.previous;
   // "Zoom to Dallas Hub" shows the geofence; "trucks in Dallas Hub on the map" the trucks.
   const mapOfGeofence =
     /\b(map|zoom)\b/.test(text) && !/\b(in|inside|at|within|near)\b/.test(freeText);
-  if (geofenceHit && !draw && !mapOfGeofence && !/\bnear\b|\bclose to\b|\bwithin \d/.test(text)) {
+  // "Which truck is closest to Dallas Hub?", "how far is Van 14 from Denver?": how far each
+  // last position is from a geofence, a tracker or a place (nearest first when ranked).
+  const nearestAt = /\b(closest|nearest)\b/.exec(text);
+  const fromAt = nearestAt
+    ? /\b(to|from)\b/.exec(text.slice(nearestAt.index))
+    : !time && /\bhow far (away )?(is|are)\b/.test(text)
+      ? /\bfrom\b/.exec(text)
+      : null;
+  const distanceFrom = !!fromAt || !!nearestAt;
+  if (
+    geofenceHit &&
+    !draw &&
+    !mapOfGeofence &&
+    !distanceFrom &&
+    !/\bnear\b|\bclose to\b|\bwithin \d/.test(text)
+  ) {
     query.filters.push({ kind: 'geofence', inside: !outside, geofence: geofenceHit.id });
   } else if (!geofenceHit && geofenceWords && !draw) {
     if (oneTracker && /\b(which|what|is|in|inside|at)\b/.test(freeText)) measure = 'geofence';
@@ -238,6 +278,21 @@ export function parseQuestion(
       query,
     );
     if (place) query.filters.push({ kind: 'near', place, km });
+  }
+  if (distanceFrom) {
+    // Nearest to nothing said ("which truck is closest?"): not a question it can place.
+    if (!fromAt) return { kind: 'unknown' };
+    const after = text.slice((nearestAt?.index ?? 0) + fromAt.index + fromAt[0].length);
+    // "How far is Truck 43 from …": Truck 43 is measured; "closest to Truck 43": it is the place.
+    const place = placeAfter(
+      after,
+      names.geofenceByWord ? undefined : geofenceHit,
+      query,
+      !!nearestAt,
+    );
+    if (!place) return { kind: 'unknown' };
+    query.area = place;
+    measure = 'distance_from';
   }
   if (measure === 'distance' && nearBy && !time && query.filters.some((f) => f.kind === 'near'))
     measure = undefined;
@@ -295,6 +350,7 @@ export function parseQuestion(
 
   // A ranking by nothing read ("who idled the most" without a measure) is not a question.
   if (!aggregateOf(text, freeText, free, query, lexicon)) return { kind: 'unknown' };
+  if (nearestAt) query.aggregate = { kind: 'min', n: nearestCount(freeText, free, lexicon) };
   if (RANGE(query.measure) && query.time.kind === 'now')
     query.time = { kind: 'relative', name: 'today' };
   // A time said for a measure that has none (battery yesterday): not what it can answer.
@@ -452,7 +508,8 @@ export function parseQuestion(
     return {
       kind: 'not_found',
       what: 'tracker',
-      words: free.filter((w) => partial(w) || /\d/.test(w)).join(' '),
+      // The name as typed ("truck 99"), not only its words that are no fleet word ("99").
+      words: tokens0.slice(trackerMatch.start, trackerMatch.end).join(' '),
       near: trackerMatch.items.map((i) => i.name),
     };
   }
@@ -636,6 +693,29 @@ function aggregateOf(
   return true;
 }
 
+/** Units and counted things a number before them measures ("truck 50 miles" is no name). */
+const AFTER_NUMBER =
+  /^(mi|mile|miles|km|kms|kilometers?|kilometres?|m|meters?|metres?|mph|kmh|percent|degf|degc|degrees?|f|c|hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|trips?|stops?|am|pm)$/;
+
+/** A kind word and a number no tracker's name holds ("truck 99"), as typed; else undefined. */
+function missingName(tokens: string[], lexicon: QueryLexicon) {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [word, number, next] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]];
+    if (!/^\d{1,6}$/.test(number) || singular(word) !== word) continue;
+    if (!kindOf(word, lexicon.trackers) || (next && AFTER_NUMBER.test(next))) continue;
+    return `${word} ${number}`;
+  }
+  return undefined;
+}
+
+/** How many nearest: "the 3 closest", "closest five", else one for "which truck", five for "trucks". */
+function nearestCount(freeText: string, free: string[], lexicon: QueryLexicon) {
+  const said = /\b(\d+) (?:closest|nearest)\b|\b(?:closest|nearest) (\d+)\b/.exec(freeText);
+  if (said) return Math.min(100, Number(said[1] ?? said[2]));
+  const noun = free.find((w) => GENERIC.includes(singular(w)) || kindOf(w, lexicon.trackers));
+  return noun && singular(noun) !== noun ? 5 : 1;
+}
+
 function followUpOf(
   previous: PreviousQuery,
   query: FleetQuery,
@@ -655,9 +735,14 @@ function followUpOf(
 }
 
 /** The place after "near" / "around": a geofence said, a tracker said, or the words themselves. */
-function placeAfter(after: string, geofence: Named | undefined, query: FleetQuery) {
+function placeAfter(
+  after: string,
+  geofence: Named | undefined,
+  query: FleetQuery,
+  trackerIsPlace = true,
+) {
   if (geofence) return { geofence: geofence.id };
-  if (query.subject.trackers?.length === 1) {
+  if (trackerIsPlace && query.subject.trackers?.length === 1) {
     const t = query.subject.trackers[0]!;
     delete query.subject.trackers;
     return { tracker: t };
@@ -710,9 +795,8 @@ const VOCAB = new Set(
   amount hrs hr mins min sec secs kilometer mileage odometer total info information detail
   details currently yet anything anyone everything something somewhere anywhere kind sort
   type right okay ok sure now then so well really actually maybe perhaps roughly exact
-  precisely moment minute minutes second seconds noon midnight morning evening afternoon`.split(
-    /\s+/,
-  ),
+  precisely moment minute minutes second seconds noon midnight morning evening afternoon
+  closest nearest closer nearer away add create save previous prior`.split(/\s+/),
 );
 
 const VOCAB_LIST = [...VOCAB, ...STOP];

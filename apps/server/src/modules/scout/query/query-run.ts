@@ -155,7 +155,22 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
   if (query.measure === 'shipments') return { ...result, ...(await shipmentsOf(fleet, query)) };
 
   let values = new Map<number, number | null>();
-  if (RANGE_MEASURES.has(query.measure)) {
+  if (query.measure === 'distance_from') {
+    const from = query.area ? await placeOf(fleet, all, query.area) : undefined;
+    if (!from)
+      return {
+        ...base,
+        error: query.area
+          ? `I could not find a place called "${query.area.text ?? query.area.tracker ?? query.area.geofence}".`
+          : 'From where? Please name a geofence, a tracker or a place.',
+      };
+    result.place = from;
+    // "Closest to Truck 43": the others, not Truck 43 itself at 0 mi.
+    const self =
+      query.area?.tracker !== undefined ? findTracker(all, query.area.tracker) : undefined;
+    if (self) trackers = trackers.filter((t) => t.id !== self.id);
+    for (const t of trackers) values.set(t.id, kmFrom(t, from));
+  } else if (RANGE_MEASURES.has(query.measure)) {
     const zone = await accountZoneOf(fleet.ctx, fleet.actor);
     const range = daysOf(query.time, zone, fleet.now);
     result.range = range;
@@ -178,7 +193,9 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
   const known = ordered.filter((t) => value(t) !== null);
   const agg = query.aggregate;
   // A reading of several trackers ("reefer temps"): those that report it.
-  const reading = ['battery', 'speed', 'temperature', 'humidity'].includes(query.measure);
+  const reading = ['battery', 'speed', 'temperature', 'humidity', 'distance_from'].includes(
+    query.measure,
+  );
   if (reading && trackers.length > 1) {
     ordered = [...known];
     trackers = [...known];
@@ -227,6 +244,12 @@ function rowOf(t: DeviceListItem, value: number | null, now: Date): QueryRow {
     last_fix: p?.timestamp ?? null,
     battery: p?.battery ?? null,
   };
+}
+
+/** Great-circle km from a tracker's last position to a place; null before its first fix. */
+function kmFrom(t: DeviceListItem, place: Place): number | null {
+  const p = t.current_position;
+  return p ? distanceMetres(p.lat, p.lng, place.lat, place.lng) / 1000 : null;
 }
 
 const pointOf = (t: DeviceListItem | undefined): Place | undefined => {

@@ -46,3 +46,27 @@ export function daysOf(time: QueryTime, zone: string, now: Date): DayRange {
       return span(toNumber(time.from), toNumber(time.to), 'from');
   }
 }
+
+/**
+ * "And the day before?", "the week before": the time of the last question moved back by a
+ * day or a week (this week's "week before" is last week; a month only from this month).
+ * `today` is the account's local day. Undefined when it cannot be moved that way.
+ */
+export function timeBefore(
+  time: QueryTime,
+  unit: 'day' | 'week' | 'month',
+  today: string,
+): QueryTime | undefined {
+  const name = time.kind === 'now' ? 'today' : time.kind === 'relative' ? time.name : undefined;
+  if (unit === 'day' && name === 'today') return { kind: 'relative', name: 'yesterday' };
+  if (unit === 'week' && name === 'this_week') return { kind: 'relative', name: 'last_week' };
+  if (unit === 'month')
+    return name === 'this_month' ? { kind: 'relative', name: 'last_month' } : undefined;
+  const range = daysOf(time, 'UTC', new Date(`${today}T12:00:00Z`));
+  const back = unit === 'day' ? 1 : 7;
+  return {
+    kind: 'range',
+    from: toDay(toNumber(range.from) - back),
+    to: toDay(toNumber(range.to) - back),
+  };
+}

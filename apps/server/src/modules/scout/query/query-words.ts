@@ -89,6 +89,18 @@ const SHORTHAND: Record<string, string> = {
   yest: 'yesterday',
   tdy: 'today',
   wk: 'week',
+  batt: 'battery',
+  // Contractions typed without the apostrophe ("havent reported", "isnt moving").
+  havent: 'have not',
+  hasnt: 'has not',
+  hadnt: 'had not',
+  isnt: 'is not',
+  arent: 'are not',
+  wasnt: 'was not',
+  werent: 'were not',
+  didnt: 'did not',
+  doesnt: 'does not',
+  dont: 'do not',
 };
 
 /** The question as the parser reads it: lower case, units and signs kept as words. */
