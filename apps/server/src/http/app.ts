@@ -63,6 +63,7 @@ import { invitationRoutes } from '../modules/invitations/invitations.routes';
 import { pendingInvitationRoutes } from '../modules/invitations/pending-invitations.routes';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { healthRoutes } from '../modules/health/health.routes';
+import { mapArchiveRoutes } from '../modules/map/map-archive.routes';
 import { metricsRoutes } from '../modules/health/metrics.routes';
 import { userRoutes } from '../modules/users/users.routes';
 import { billingRoutes } from '../modules/billing/billing.routes';
@@ -138,6 +139,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(metricsRoutes, { ctx });
+      await api.register(mapArchiveRoutes, { ctx });
       await api.register(cspReportRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(userRoutes, { ctx });
