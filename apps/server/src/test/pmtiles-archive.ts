@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import type { Feature } from 'geojson';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { zxyToTileId } from 'pmtiles';
@@ -117,7 +118,7 @@ export function streetArchive(
     );
     const [west, north] = tileCorner(z, x, y);
     const [east, south] = tileCorner(z, x + 1, y + 1);
-    const layer = (features: GeoJSON.Feature[]) =>
+    const layer = (features: Feature[]) =>
       geoJSONToTile({ type: 'FeatureCollection', features }, z, x, y);
     const earth = layer([
       {
