@@ -22,7 +22,7 @@ const E2E_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-interface Server {
+export interface Server {
   name: string;
   healthUrl: string;
   child: ChildProcess;
@@ -32,7 +32,12 @@ interface Server {
 }
 
 /** A Waymark server on `port` with the demo data in a fresh embedded database, plus `env`. */
-function waymarkServer(name: string, port: number, dataDir: string, env: Record<string, string>) {
+export function waymarkServer(
+  name: string,
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+) {
   return startServer(name, ['--import', 'tsx', '../apps/server/src/main.ts'], port, {
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -102,7 +107,7 @@ async function inUse(port: number): Promise<boolean> {
 }
 
 /** Resolves when the server answers its health URL; rejects if it exits or takes too long. */
-async function ready(server: Server, deadline: number): Promise<void> {
+export async function ready(server: Server, deadline: number): Promise<void> {
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
   while (!(await answers(server.healthUrl))) {
@@ -119,7 +124,7 @@ async function ready(server: Server, deadline: number): Promise<void> {
   }
 }
 
-async function stop(server: Server): Promise<void> {
+export async function stop(server: Server): Promise<void> {
   if (server.child.exitCode !== null || server.child.pid === undefined) return;
   // SIGTERM first: the server closes its database cleanly.
   process.kill(-server.child.pid, 'SIGTERM');

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -25,6 +26,31 @@ const mapStyleUrl = z
       z.url({ error: "must be a URL, or 'offline' for the bundled map" }),
     ]),
   );
+
+/** Whether the file at `path` opens with the PMTiles v3 magic ('PMTiles' then version 3). */
+function isPmtilesArchive(path: string): boolean {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const head = Buffer.alloc(8);
+      return readSync(fd, head, 0, 8, 0) === 8 && head.toString('latin1') === 'PMTiles\x03';
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** A local PMTiles archive (MAP_PMTILES), checked at start so a wrong path fails loudly. */
+const pmtilesPath = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || isPmtilesArchive(v), {
+    message: 'must name a PMTiles v3 archive (a .pmtiles file) that this server can read',
+  });
 
 const optionalUrl = z
   .string()
@@ -155,6 +181,12 @@ const envSchema = z.object({
   SMS_URL: optionalUrl,
   /** A MapLibre style URL for the street map; unset: the bundled offline basemap. */
   MAP_STYLE_URL: mapStyleUrl,
+  /**
+   * A local PMTiles archive of OpenStreetMap in the Protomaps basemap schema (a region cut
+   * from a planet build with `pmtiles extract`): the street map, served by this server with
+   * range requests, so no map service is needed. Takes the place of MAP_STYLE_URL's default.
+   */
+  MAP_PMTILES: pmtilesPath,
   /** A raster tile template ({z}/{x}/{y}) for satellite imagery; unset: no satellite layer. */
   SATELLITE_URL: z.string().trim().optional(),
   /**
@@ -353,9 +385,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, roles?: string
   }
   const c = result.data;
   refuseLonelySplit(c, roles === undefined ? 'ROLES' : '--role');
+  if (c.MAP_PMTILES && env.MAP_STYLE_URL?.trim()) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAP_PMTILES and MAP_STYLE_URL name two street maps: set one of them',
+    );
+  }
   const seedDemoSet = c.SEED_DEMO === undefined ? undefined : ['true', '1'].includes(c.SEED_DEMO);
   return {
     ...c,
+    // The archive is the street map: no outside style, so the CSP allows no map host for it.
+    MAP_STYLE_URL: c.MAP_PMTILES ? null : c.MAP_STYLE_URL,
     SEED_DEMO: seedDemoSet ?? c.NODE_ENV !== 'production',
     /** SEED_DEMO=true was set, not defaulted: a production server may then keep the demo. */
     demoOnPurpose: seedDemoSet === true,

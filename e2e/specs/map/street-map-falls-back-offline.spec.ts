@@ -32,3 +32,42 @@ test.describe('an installation whose street map style cannot be reached', () => 
     await expect(map(page).getByText('Offline map', { exact: true })).toHaveCount(0);
   });
 });
+
+test.describe('an installation whose street map style comes back after a fallback', () => {
+  test.use({ baseURL: configuredUrl });
+
+  test('switches back to the streets when the style answers, keeping what the map shows', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    // The style's host is down when the page opens, and back a little later.
+    let styleHostDown = true;
+    await page.route(`${mapAssetsUrl}/style.json`, (route) =>
+      styleHostDown ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await signIn('manager');
+    await page.goto('/geofences');
+    await page.getByRole('link', { name: 'Chicago Depot' }).click();
+    await expect(page.getByRole('heading', { name: 'Chicago Depot' })).toBeVisible();
+    await expect(map(page).getByText('Offline map', { exact: true })).toBeVisible();
+    await expect(map(page)).toHaveAttribute('data-basemap', 'bundled');
+    await expect(map(page)).toHaveAttribute('data-geofences-seen', '1');
+
+    styleHostDown = false;
+    const style = page.waitForResponse(`${mapAssetsUrl}/style.json`);
+    // The browser loses and regains its network: the style is asked for again at once
+    // (without the 'online' event, the back-off asks within seconds too).
+    await context.setOffline(true);
+    await context.setOffline(false);
+    expect((await style).status()).toBe(200);
+    await expect(map(page)).toHaveAttribute('data-basemap', 'streets');
+    await expect(map(page).getByText('Offline map', { exact: true })).toHaveCount(0);
+
+    // The geofence is still drawn on the street map, read from what MapLibre renders now.
+    const zoom = await map(page).getAttribute('data-zoom');
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(map(page)).not.toHaveAttribute('data-zoom', zoom ?? '');
+    await expect(map(page)).toHaveAttribute('data-geofences-seen', '1');
+  });
+});

@@ -151,3 +151,38 @@ test("the 'Moving' chip counts and shows the trackers the API says are moving", 
   await expect(chip).not.toBeChecked();
   await expect(page.getByTestId('tracker-count')).toHaveText('60 trackers');
 });
+
+test("the demo has trackers under 'Low battery' and 'Alarm', as the API counts them", async ({
+  page,
+  signIn,
+}) => {
+  const session = await signIn('admin');
+  await page.goto('/trackers');
+  await expectSignedIn(page, 'admin');
+  await expect(page.getByTestId('tracker-count')).toHaveText('60 trackers');
+  const statusChips = page.getByRole('group', { name: 'Status' });
+  const counts = await apiGet<Record<string, number>>(
+    page,
+    session,
+    `/accounts/${session.accountId}/fleet-status-counts`,
+  );
+  // Pickup 60's battery ran flat before it went silent; Van 14's driver pressed SOS today.
+  for (const [chip, key, tracker] of [
+    ['Low battery', 'low_battery', 'Pickup 60'],
+    ['Alarm', 'alarm', 'Van 14'],
+  ] as const) {
+    expect(counts[key], chip).toBeGreaterThan(0);
+    const label = statusChips.getByText(new RegExp(`^${chip} \\d+$`));
+    await expect(label).toHaveText(`${chip} ${counts[key]}`);
+    await label.click();
+    await expect(page.getByRole('checkbox', { name: new RegExp(`^${chip} \\d+$`) })).toBeChecked();
+    const shown = counts[key]!;
+    await expect(page.getByTestId('tracker-count')).toHaveText(
+      `${shown} ${shown === 1 ? 'tracker' : 'trackers'}`,
+    );
+    await expect(list(page).getByRole('listitem', { name: tracker })).toBeVisible();
+    // Let go again before the next chip.
+    await label.click();
+    await expect(page.getByTestId('tracker-count')).toHaveText('60 trackers');
+  }
+});

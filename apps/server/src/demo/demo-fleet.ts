@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { generateHistory } from '@waymark/simulator/trips/history';
 import type { Fix } from '@waymark/simulator/trips/fix';
@@ -6,6 +6,12 @@ import type { DeviceSpec } from '@waymark/simulator/fleet';
 import type { RawPosition } from '@waymark/domain';
 import type { PositionPipeline } from '../pipeline/pipeline';
 import type { Database } from '../db/client';
+import {
+  DEMO_FLAT_BATTERY_TRACKER,
+  DEMO_SOS_TRACKER,
+  drainBattery,
+  pressSos,
+} from './demo-attention';
 import { seedDemoGroups } from './demo-groups';
 import { seedDemoAnchors } from './demo-anchors';
 import { seedDemoUsers } from './demo-users';
@@ -296,11 +302,19 @@ export async function seedDemoFleet(
   // renewal failed, BLOCKED_DAYS_AGO days back.
   const historyFrom = historyFromOf(logistics.created_at);
   const reporting = plan.filter((d) => d.status !== 'pending' && d.status !== 'blocked');
+  const serialOf = (name: string) =>
+    plan.find((d) => d.account === logistics && d.name === name)!.serial;
+  // Someone in the 'Low battery' and 'Alarm' chips (demo-attention.ts).
+  const endings = new Map([
+    [serialOf(DEMO_FLAT_BATTERY_TRACKER), drainBattery],
+    [serialOf(DEMO_SOS_TRACKER), (fixes: readonly Fix[]) => pressSos(fixes, now)],
+  ]);
   await loadHistory(
     pipeline,
     reporting.map((d) => d.serial),
     historyFrom,
     now,
+    endings,
   );
   const blocked = plan.flatMap((d, k) => (d.status === 'blocked' ? [{ ...d, k }] : []));
   await loadHistory(
@@ -308,6 +322,7 @@ export async function seedDemoFleet(
     blocked.map((d) => d.serial),
     historyFrom,
     new Date(now.getTime() - BLOCKED_DAYS_AGO * 86_400_000),
+    endings,
   );
   if (blocked.length > 0) {
     await db
@@ -320,6 +335,20 @@ export async function seedDemoFleet(
         ),
       );
   }
+  // SOS and overspeed stay raised until a user clears them: the months before were dealt with
+  // at the time, so only today's SOS stands (demo-attention.ts).
+  await db
+    .update(devices)
+    .set({ sos: false, overspeed: false })
+    .where(
+      and(
+        inArray(
+          devices.id,
+          created.map((d) => d.id),
+        ),
+        ne(devices.serial, serialOf(DEMO_SOS_TRACKER)),
+      ),
+    );
   log.info({ ms: Date.now() - started, devices: created.length }, 'demo fleet seeded');
 }
 
@@ -350,9 +379,12 @@ async function loadHistory(
   serials: string[],
   from: Date,
   to: Date,
+  /** A tracker's history changed at its end, by serial (demo-attention.ts). */
+  endings: ReadonlyMap<string, (fixes: readonly Fix[]) => Fix[]> = new Map(),
 ) {
   for (const serial of serials) {
-    const fixes = thinOlderHistory(generateHistory(serial, from, to), to);
+    const ending = endings.get(serial) ?? ((fixes: readonly Fix[]) => [...fixes]);
+    const fixes = thinOlderHistory(ending(generateHistory(serial, from, to)), to);
     await pipeline.submit(
       fixes.map((f) => toRaw(serial, f)),
       'demo',

@@ -252,6 +252,22 @@ describe('PositionPipeline', () => {
     expect(pipeline.stats.batches - before).toBe(1);
   });
 
+  it('keeps SOS and overspeed raised by a fix in the middle of a batch (a tracker sending its buffer)', async () => {
+    const account = await createAccount(t);
+    const device = await createDevice(t, account);
+    await pipeline.submit(
+      [
+        fix(device.serial, 1, 38.6, -90.2),
+        fix(device.serial, 2, 38.61, -90.2, { alarm: 'sos' }),
+        fix(device.serial, 3, 38.62, -90.2, { alarm: 'overspeed' }),
+        fix(device.serial, 4, 38.63, -90.2),
+      ],
+      'teltonika',
+    );
+    const [flags] = await t.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(flags).toMatchObject({ sos: true, overspeed: true });
+  });
+
   it('applies heartbeats with the batch: flags, SOS latched, battery of the current position', async () => {
     const account = await createAccount(t);
     const device = await createDevice(t, account);

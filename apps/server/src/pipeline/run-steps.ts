@@ -164,12 +164,15 @@ export function runSteps(
     working.set(position.deviceId, state);
     held.delete(position.deviceId);
     current.set(position.deviceId, { position, state });
+    // SOS and overspeed are latched (a report raises them, only a user clears them): one fix of
+    // the batch raising them counts, though later fixes of the same batch do not repeat it.
+    const earlier = flags.get(position.deviceId);
     flags.set(position.deviceId, {
       deviceId: position.deviceId,
       lowBattery: state.battery !== null && state.battery < LOW_BATTERY_PERCENT,
       charging: position.charging,
-      sos: position.alarm === 'sos',
-      overspeed: position.alarm === 'overspeed',
+      sos: position.alarm === 'sos' || (earlier?.sos ?? false),
+      overspeed: position.alarm === 'overspeed' || (earlier?.overspeed ?? false),
     });
   }
   return {

@@ -44,6 +44,7 @@ import { pendingInvitationRoutes } from '../modules/invitations/pending-invitati
 import { authRoutes } from '../modules/auth/auth.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { metricsRoutes } from '../modules/health/metrics.routes';
+import { mapArchiveRoutes } from '../modules/map/map-archive.routes';
 import { userRoutes } from '../modules/users/users.routes';
 import { billingRoutes } from '../modules/billing/billing.routes';
 import { surveyRoutes } from '../modules/surveys/surveys.routes';
@@ -64,6 +65,7 @@ export function apiRoutes(options: { positions?: PositionIntake }) {
       async (api) => {
         await api.register(healthRoutes, { ctx });
         await api.register(metricsRoutes, { ctx });
+        await api.register(mapArchiveRoutes, { ctx });
         await api.register(cspReportRoutes, { ctx });
         await api.register(authRoutes, { ctx });
         await api.register(userRoutes, { ctx });

@@ -16,6 +16,7 @@ export const FALLBACK_CONFIG: AppConfig = {
   sentry_environment: 'production',
   map_style_url: null,
   satellite_url: null,
+  map_pmtiles_url: null,
 };
 
 export const CONFIG_KEY = ['config'] as const;

@@ -10,7 +10,7 @@ import {
 } from './context';
 import { MapLegend } from './MapLegend';
 import { MapPopup } from './MapPopup';
-import { sharedMap } from './sharedMap';
+import { sharedMap, type BasemapKind, type MapSources } from './sharedMap';
 import { usePlaceLabels } from './usePlaceLabels';
 import type { Basemap, MapMode } from './types';
 import { useConfig } from '../api/config';
@@ -58,7 +58,9 @@ class ClickHandlers {
 }
 
 type MapState =
-  { status: 'loading' } | { status: 'ready'; map: Map; offline: boolean } | { status: 'failed' };
+  | { status: 'loading' }
+  | { status: 'ready'; map: Map; offline: boolean; basemap: BasemapKind }
+  | { status: 'failed' };
 
 /**
  * The one map of the app. Mounts the shared MapLibre instance, tells single from double
@@ -85,7 +87,10 @@ export function FleetMap({
   const config = useConfig();
   const satelliteUrl = config.satellite_url;
   // Read once: the shared map is made with the first screen that shows it.
-  const [styleUrl] = useState(config.map_style_url);
+  const [sources] = useState<MapSources>({
+    styleUrl: config.map_style_url,
+    archiveUrl: config.map_pmtiles_url,
+  });
 
   useEffect(() => {
     clickProps.current = { onClick, onDoubleClick };
@@ -96,28 +101,32 @@ export function FleetMap({
     if (!container) return;
     let shared: ReturnType<typeof sharedMap>;
     try {
-      shared = sharedMap(styleUrl);
+      shared = sharedMap(sources);
     } catch (error) {
       console.error('The map could not start', error);
       // Without WebGL there is nothing to draw on; the screen still works without a map.
       queueMicrotask(() => setState({ status: 'failed' }));
       return;
     }
-    const { map, element, loaded, offline } = shared;
+    const { map, element, loaded, offline, basemap: drawn, onBasemapChange } = shared;
     container.appendChild(element);
     map.resize();
     const observer = new ResizeObserver(() => map.resize());
     observer.observe(container);
     let active = true;
-    void loaded.then(() => {
-      if (active) setState({ status: 'ready', map, offline: offline() });
-    });
+    const publish = () => {
+      if (active) setState({ status: 'ready', map, offline: offline(), basemap: drawn() });
+    };
+    // The street map coming back after a fallback takes the 'Offline map' note away.
+    const unsubscribe = onBasemapChange(publish);
+    void loaded.then(publish);
     return () => {
       active = false;
+      unsubscribe();
       observer.disconnect();
       element.remove();
     };
-  }, [styleUrl]);
+  }, [sources]);
 
   const map = state.status === 'ready' ? state.map : null;
   const placeLabels = usePlaceLabels(map);
@@ -225,6 +234,7 @@ export function FleetMap({
       data-testid="fleet-map"
       data-mode={mode}
       data-ready={map ? 'true' : 'false'}
+      data-basemap={state.status === 'ready' ? state.basemap : undefined}
       data-places={placeLabels ?? undefined}
       {...dataAttributes}
     >

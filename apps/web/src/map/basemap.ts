@@ -58,6 +58,8 @@ function followPlaces(map: Map, assetsUrl: string) {
     for (const tier of pending) {
       if (map.getZoom() < tierLoadZoom(tier)) continue;
       pending.delete(tier);
+      // The street map came back in the bundled one's place: its names are not needed.
+      if (!map.getSource(tier.id)) continue;
       json<PlaceRow[]>(`${assetsUrl}/${tier.id}.json`)
         .then((rows) => setData(map, tier.id, placeFeatures(rows)))
         .catch((error: unknown) => console.error('Place names could not be loaded', error));

@@ -18,5 +18,10 @@ export const appConfigSchema = z.object({
   map_style_url: z.string().nullable(),
   /** A raster tile template ({z}/{x}/{y}); null hides the Satellite option. */
   satellite_url: z.string().nullable(),
+  /**
+   * The street map archive this server serves (MAP_PMTILES), a path on this origin read by
+   * range requests; null: the street map is map_style_url's.
+   */
+  map_pmtiles_url: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

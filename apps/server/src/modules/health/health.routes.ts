@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigSchema, dataEnvelope } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { VERSION } from '../../version';
+import { MAP_ARCHIVE_PATH } from '../map/map-archive.routes';
 
 /** Liveness for operators and the public settings the web app needs before login. */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -54,6 +55,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         sentry_environment: ctx.config.SENTRY_ENVIRONMENT,
         map_style_url: ctx.config.MAP_STYLE_URL ?? null,
         satellite_url: ctx.config.SATELLITE_URL || null,
+        map_pmtiles_url: ctx.config.MAP_PMTILES ? `/api${MAP_ARCHIVE_PATH}` : null,
       },
     }),
   );

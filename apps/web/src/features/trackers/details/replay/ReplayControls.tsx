@@ -26,7 +26,8 @@ export function ReplayControls({ replay, timeline, range }: ReplayControlsProps)
   const point = pointAt(timeline, time);
   return (
     <Stack gap={4} data-testid="replay-controls">
-      <Group gap="xs" wrap="nowrap">
+      {/* On a phone the scrubber takes a row of its own, the whole width, under the buttons. */}
+      <Group gap="xs" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
         <ActionIcon
           variant="filled"
           aria-label={replay.playing ? 'Pause' : 'Play'}
@@ -48,10 +49,12 @@ export function ReplayControls({ replay, timeline, range }: ReplayControlsProps)
           size="xs"
         />
         <Slider
-          flex={1}
+          flex="1 1 14rem"
           aria-label="Replay time"
-          // The thumb is what assistive technology (and a test) reaches as the slider.
+          // The thumb is what assistive technology and a finger reach: it carries the name.
           thumbLabel="Replay time"
+          // A thumb a finger can take (24 px, WCAG 2.2 target size): dragged on a touch screen.
+          thumbSize={24}
           min={range.start}
           max={range.end}
           step={1000}
@@ -60,12 +63,15 @@ export function ReplayControls({ replay, timeline, range }: ReplayControlsProps)
           label={formatReplayTime}
         />
       </Group>
-      <Group gap="md" wrap="nowrap" data-testid="replay-readout">
-        <Text size="sm" fw={500}>
+      {/* Time and speed stay whole on one line; on a phone the address takes the next. */}
+      <Group gap="md" wrap="wrap" style={{ rowGap: 2 }} data-testid="replay-readout">
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
           {formatReplayTime(point?.time ?? time)}
         </Text>
-        <Text size="sm">{formatSpeed(point?.speed)}</Text>
-        <Text size="sm" c="dimmed" truncate>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatSpeed(point?.speed)}
+        </Text>
+        <Text size="sm" c="dimmed" truncate flex="1 1 12rem" miw={0}>
           {point?.address ?? ''}
         </Text>
       </Group>

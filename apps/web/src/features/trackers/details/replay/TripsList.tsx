@@ -30,6 +30,7 @@ export function TripsList({ trips, loading, activeStart, onReplay }: TripsListPr
             key={trip.start.time}
             component="button"
             active={Date.parse(trip.start.time) === activeStart}
+            aria-current={Date.parse(trip.start.time) === activeStart ? 'true' : undefined}
             onClick={() => onReplay(trip)}
             label={
               <Group gap={6} wrap="nowrap">
