@@ -9,19 +9,27 @@ test.describe('an installation whose street map style cannot be reached', () => 
   // browser cannot reach it, as when the style's host is down or the network is offline.
   test.use({ baseURL: configuredUrl });
 
-  test('shows the bundled map within seconds and says it is the offline one', async ({
+  test('shows the bundled map and says it is the offline one, whether the style fails or never answers', async ({
     page,
     signIn,
   }) => {
     await page.route(`${mapAssetsUrl}/style.json`, (route) => route.abort('internetdisconnected'));
     const bundled = page.waitForResponse((r) => /\/basemap\//.test(r.url()) && r.ok());
     await signIn('admin');
-    const started = Date.now();
     await page.goto('/trackers');
-    await expect(map(page)).toHaveAttribute('data-ready', 'true', { timeout: 5_000 });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(map(page)).toHaveAttribute('data-ready', 'true');
     await bundled;
     await expect(map(page).getByText('Offline map', { exact: true })).toBeVisible();
+
+    // A host that takes the request and never answers: the app gives up on it by itself (its
+    // few seconds' limit, sharedMap.ts) rather than waiting on the network. A fresh page, so
+    // the map is made again.
+    const hung = await page.context().newPage();
+    await hung.route(`${mapAssetsUrl}/style.json`, () => {});
+    await hung.goto('/trackers');
+    await expect(map(hung)).toHaveAttribute('data-ready', 'true');
+    await expect(map(hung).getByText('Offline map', { exact: true })).toBeVisible();
+    await hung.close();
     await expect(map(page)).toHaveAttribute('data-trackers', /^[1-9]\d*$/);
   });
 
