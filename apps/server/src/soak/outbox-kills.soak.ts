@@ -124,19 +124,15 @@ interface Owed {
 
 /** Alerts are for fresh events (an hour at most): the reports carry the time they are sent. */
 let fix = 0;
-/**
- * Every tracker drops to 10 % (a low-battery alert to each admin, and the rule's webhooks):
- * a full battery first, committed before the empty one, so the drop is a crossing.
- */
+/** Every tracker drops to 10 % (a low-battery alert to each admin, and the rule's webhooks). */
 async function lowBattery(port: number) {
-  const report = (serial: string, battery: number) => {
-    fix = Math.max(Date.now(), fix + 1);
-    const query = `id=${serial}&lat=41.88&lon=-87.63&timestamp=${fix}&batt=${battery}`;
-    return call(port, 'GET', `/?${query}`);
-  };
-  for (const serial of SERIALS) if ((await report(serial, 80)).status !== 200) return;
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  for (const serial of SERIALS) if ((await report(serial, 10)).status !== 200) return;
+  for (const serial of SERIALS) {
+    for (const battery of [80, 10]) {
+      fix = Math.max(Date.now(), fix + 1);
+      const query = `id=${serial}&lat=41.88&lon=-87.63&timestamp=${fix}&batt=${battery}`;
+      if ((await call(port, 'GET', `/?${query}`)).status !== 200) return;
+    }
+  }
 }
 
 async function fanOuts(
