@@ -20,9 +20,12 @@ interface Profile {
 }
 
 interface OutboxMessage {
+  channel: string;
+  kind: string;
   to: string;
-  subject?: string;
-  text: string;
+  subject: string;
+  status: string;
+  created_at: string;
 }
 
 /** A number no demo user has, so the SMS outbox row is this test's. */
@@ -54,7 +57,7 @@ async function signInAsRoot(page: Page, baseURL: string) {
   return token;
 }
 
-test('a platform admin reads in the outboxes the e-mail and SMS an alert just sent', async ({
+test('a platform admin reads in the outbox the e-mail and SMS an alert just sent, each sent once', async ({
   page,
   baseURL,
   sessionOf,
@@ -101,18 +104,23 @@ test('a platform admin reads in the outboxes the e-mail and SMS an alert just se
       },
     });
     expect(ingest.ok()).toBe(true);
-    // Sent by a job: wait until both outboxes hold it, then read them in the app.
-    for (const kind of ['mail', 'sms'] as const) {
-      await expect
-        .poll(async () => {
-          const response = await page.request.get(`/api/admin/${kind}-outbox?per_page=100`, {
-            headers: { Authorization: `Bearer ${root}` },
-          });
-          const { data } = (await response.json()) as { data: OutboxMessage[] };
-          return data.some((m) => (m.subject ?? m.text).includes(description));
-        })
-        .toBe(true);
-    }
+    // Sent by a job: wait until the outbox has sent both, then read them in the app.
+    const isOurs = (m: OutboxMessage) =>
+      m.kind === 'alert' &&
+      m.created_at >= new Date(at - 60_000).toISOString() &&
+      (m.channel === 'mail' ? m.subject.includes(description) : m.to.includes(PHONE));
+    await expect
+      .poll(async () => {
+        const response = await page.request.get('/api/admin/outbound-messages?per_page=100', {
+          headers: { Authorization: `Bearer ${root}` },
+        });
+        const { data } = (await response.json()) as { data: OutboxMessage[] };
+        return data
+          .filter(isOurs)
+          .map((m) => `${m.channel} ${m.status}`)
+          .sort();
+      })
+      .toEqual(['mail sent', 'sms sent']);
 
     await page.goto('/');
     const outbox = page.getByRole('link', { name: 'Outbox' });
@@ -121,20 +129,34 @@ test('a platform admin reads in the outboxes the e-mail and SMS an alert just se
     await expect(page).toHaveURL(/\/admin\/outbox$/);
     await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
 
-    const mail = page.getByRole('table', { name: 'Mail outbox' });
+    // Every channel at once, newest first; the search narrows it to one recipient.
+    const all = page.getByRole('table', { name: 'Outbox' });
     await page.getByLabel('Search recipients').fill('admin@demo.test');
-    const email = mail.getByRole('row').filter({ hasText: description });
+    const email = all.getByRole('row').filter({ hasText: description });
     await expect(email).toHaveCount(1);
-    await expect(email.getByRole('cell').nth(1)).toHaveText('admin@demo.test');
-    await expect(email).toContainText(`Tracker: ${tracker.name}`);
+    const cells = email.getByRole('cell');
+    await expect(cells.nth(1)).toHaveText('admin@demo.test');
+    // Sent: the subject stays as the record, the body is not kept.
+    await expect(cells.nth(2)).toContainText('Not kept once sent');
+    await expect(cells.nth(3)).toHaveText(/^Mail\s*alert$/);
+    await expect(cells.nth(4)).toHaveText('sent');
+    await expect(cells.nth(5)).toHaveText('1');
+    await expect(cells.nth(6)).toHaveText('—');
 
     await page.getByRole('tab', { name: 'SMS' }).click();
     const sms = page.getByRole('table', { name: 'SMS outbox' });
     await page.getByLabel('Search recipients').fill(PHONE);
-    const text = sms.getByRole('row').filter({ hasText: description });
+    const text = sms.getByRole('row').filter({ hasText: PHONE });
     await expect(text).toHaveCount(1);
-    await expect(text.getByRole('cell').nth(1)).toContainText(PHONE);
-    await expect(text.getByRole('cell').nth(2)).toContainText(`${description} (`);
+    await expect(text.getByRole('cell').nth(3)).toHaveText(/^SMS\s*alert$/);
+    await expect(text.getByRole('cell').nth(4)).toHaveText('sent');
+    await expect(text.getByRole('cell').nth(5)).toHaveText('1');
+
+    // The mail is not among the texts, nor the text among the webhooks.
+    await expect(sms.getByRole('row').filter({ hasText: description })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await expect(page.getByRole('table', { name: 'Webhook outbox' })).toBeVisible();
+    await expect(page.getByText('No results match')).toBeVisible();
   } finally {
     await storeNotificationSettings(page, admin, [
       { code: 'notify_low_charge', value: 0 },
@@ -157,5 +179,5 @@ test('an account admin who is no platform admin cannot open the outbox', async (
   await page.goto('/admin/outbox');
   await expect(page).toHaveURL(/\/trackers$/);
   await expect(page.getByRole('heading', { name: 'Outbox' })).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Mail outbox' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Outbox' })).toHaveCount(0);
 });

@@ -46,6 +46,7 @@ export * from './shipment/shipment-events.rules';
 export * from './shipment/arrival.rules';
 export * from './alert/alert.schema';
 export * from './alert/alert.rules';
+export * from './delivery/outbound-message.schema';
 export * from './rule/rule.schema';
 export * from './rule/rule.rules';
 export * from './rule/rule-reading.rules';

@@ -20,6 +20,7 @@ import {
   sendOutboundMessage,
   sweepOutboundMessages,
 } from '../modules/delivery/outbound-message.job';
+import { settleSmsCommand, SMS_COMMAND_KIND } from '../modules/commands/commands.sms';
 import type { JobName, JobPayloads } from '../jobs/job-catalogue';
 import type { JobHandler } from '../jobs/job-queue';
 import type { WorkerContext } from './worker-context';
@@ -49,7 +50,10 @@ const handlers: { [N in JobName]: (ctx: WorkerContext) => JobHandler<JobPayloads
     ctx.pipeline.rebuildTrips(job.data.device_id, new Date(job.data.from)),
   'report-schedules': (ctx) => () => sweepReportSchedules(ctx),
   'scheduled-report': (ctx) => (job) => sendScheduledReport(ctx, job),
-  'outbound-message': (ctx) => (job) => sendOutboundMessage(ctx, job),
+  'outbound-message': (ctx) => (job) =>
+    sendOutboundMessage(ctx, job, {
+      [SMS_COMMAND_KIND]: (key, outcome) => settleSmsCommand(ctx, key, outcome),
+    }),
   'outbound-sweep': (ctx) => () => sweepOutboundMessages(ctx),
 };
 

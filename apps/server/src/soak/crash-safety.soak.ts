@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
 import { hashPassword } from '../modules/auth/passwords';
 import { createCatalogue } from '../modules/billing/billing.fixture';
 import { freePort, startServer, stopServer, type ServerPorts } from '../test/server-process';
+import { call } from './http-call';
 
 /**
  * Issue 24, crash safety: the real server is killed with SIGKILL at a random moment while
@@ -40,53 +40,6 @@ afterAll(() => {
 });
 
 const openData = () => openDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` });
-
-/** The `data` of an answer, read for the few fields the soak needs. */
-interface Answer {
-  data: Record<string, unknown>;
-}
-
-/** A call to the server: status and JSON body, status 0 when the process is gone. */
-function call(
-  port: number,
-  method: string,
-  path: string,
-  { body, token }: { body?: unknown; token?: string } = {},
-): Promise<{ status: number; json: Answer }> {
-  return new Promise((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent: false,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => {
-          let json = { data: {} } as Answer;
-          try {
-            json = JSON.parse(text) as Answer;
-          } catch {
-            // a non-JSON answer: the status says enough
-          }
-          resolve({ status: response.statusCode ?? 0, json });
-        });
-        response.on('error', () => resolve({ status: 0, json: { data: {} } }));
-      },
-    );
-    request.setTimeout(20_000, () => request.destroy());
-    request.on('error', () => resolve({ status: 0, json: { data: {} } }));
-    request.end(payload);
-  });
-}
 
 /** The account, its admin with low-battery e-mails on, a platform admin and three trackers. */
 async function seed(database: Database) {

@@ -5,8 +5,7 @@ import {
   adminDeviceSchema,
   adminUserSchema,
   auditEntrySchema,
-  outboxMailSchema,
-  outboxSmsSchema,
+  outboundMessageSchema,
   unassignedDeviceSchema,
   type AdminAccount,
   type AdminAccountCreateInput,
@@ -16,8 +15,7 @@ import {
   type Imitation,
   type AdminOrderCreate,
   type Order,
-  type OutboxMail,
-  type OutboxSms,
+  type OutboundChannelName,
   type PageMeta,
   type UnassignedDevice,
 } from '@waymark/domain';
@@ -74,28 +72,28 @@ export function useCreateAdminAccount() {
   });
 }
 
-const outboxLists = {
-  mail: z.array(outboxMailSchema),
-  sms: z.array(outboxSmsSchema),
-};
-
-/** The mail or SMS outbox, newest first, a page at a time (platform admins only). */
+/**
+ * The one outbox: every message Waymark sends (all channels, or one), with its status,
+ * newest first, a page at a time (platform admins only).
+ */
 export function useOutbox(
-  kind: 'mail' | 'sms',
+  channel: OutboundChannelName | null,
   params: { page: number; perPage: number; query: string },
 ) {
   return useQuery({
-    queryKey: ['admin', `${kind}-outbox`, params],
+    queryKey: ['admin', 'outbound-messages', channel, params],
     queryFn: async ({ signal }) => {
-      const path = `/admin/${kind}-outbox`;
+      const path = '/admin/outbound-messages';
       const list = await requestList<unknown, PageMeta>(path, {
-        query: { page: params.page, per_page: params.perPage, query: params.query },
+        query: {
+          page: params.page,
+          per_page: params.perPage,
+          query: params.query,
+          ...(channel ? { channel } : {}),
+        },
         signal,
       });
-      return {
-        ...list,
-        data: checked(outboxLists[kind], list.data, `GET ${path}`) as (OutboxMail | OutboxSms)[],
-      };
+      return { ...list, data: checked(z.array(outboundMessageSchema), list.data, `GET ${path}`) };
     },
     placeholderData: keepPreviousData,
   });

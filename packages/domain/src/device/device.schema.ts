@@ -147,7 +147,7 @@ export const deviceMessageSchema = z.object({
   translation: z.string().nullable(),
   message_to_device: z.string().nullable(),
   message_from_device: z.string().nullable(),
-  /** queued, sent (written to the connection or SMS outbox), delivered (device answered), failed */
+  /** queued, sent (written to the connection, or taken by the SMS provider), delivered (device answered), failed (every SMS attempt refused) */
   status: z.enum(['queued', 'sent', 'delivered', 'failed']),
   send_via: z.enum(['sms', 'data']),
 });

@@ -95,6 +95,14 @@ export async function markMessageSent(db: Db, id: number): Promise<MessageRow | 
   return row;
 }
 
+/** Marks a queued message failed (its SMS was refused at every attempt); a settled one stays. */
+export async function markMessageFailed(db: Db, id: number) {
+  await db
+    .update(deviceMessages)
+    .set({ status: 'failed' })
+    .where(and(eq(deviceMessages.id, id), eq(deviceMessages.status, 'queued')));
+}
+
 /** The tracker's data commands still waiting to go out, oldest first. */
 export function queuedDataMessages(db: Db, serial: string) {
   return db

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context';
 import type { DomainEvents } from '../../events/catalogue';
 import { forbidden, invalidField } from '../../http/errors';
 import { presentMessage } from './commands.present';
+import { queueSmsCommand } from './commands.sms';
 import {
   commandsOfModel,
   commandTarget,
@@ -35,7 +36,7 @@ export async function commandsForDevice(ctx: AppContext, actor: Actor, deviceId:
 /**
  * Sends a command (update Devices): over data to the tracker's open connection in its own
  * protocol (or queued until it connects), or as an SMS to the tracker's phone through the
- * SMS adapter.
+ * outbox (queued until the SMS provider takes it).
  */
 export async function sendCommand(
   ctx: AppContext,
@@ -67,8 +68,8 @@ export async function sendCommand(
   });
   let updated: MessageRow | undefined;
   if (via === 'sms') {
-    await ctx.sms.send(device.phone!, body.payload.command);
-    updated = await markSent(ctx, message.id);
+    // Through the outbox, like every other message: it is `sent` once the provider took it.
+    await queueSmsCommand(ctx, { id: message.id, to: device.phone!, text: body.payload.command });
   } else {
     // The tracker's connection is held by whichever process it reached: ask over the bus,
     // and answer 'sent' when that process wrote it in time, else 'queued' (it goes out when

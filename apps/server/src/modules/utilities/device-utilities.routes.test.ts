@@ -256,15 +256,21 @@ describe('tracker actions', () => {
     const f = await withTracker();
     const sent = await f.run('command', { serial: f.serial, command: 'STATUS#', send_via: 'sms' });
     expect(sent.statusCode).toBe(200);
+    // Queued in the outbox; its job sends it to the provider and the command is then sent.
     expect(sent.json().data).toEqual({
-      message: `Command to ${f.serial} sent (sms)`,
-      status: 'sent',
+      message: `Command to ${f.serial} queued (sms)`,
+      status: 'queued',
     });
+    await t.ctx.jobs.idle();
     const log = await t.app.inject({
       url: `/api/devices/${f.deviceId}/dialogs`,
       headers: f.adminHeaders,
     });
-    expect(log.json().data[0]).toMatchObject({ message_to_device: 'STATUS#', send_via: 'sms' });
+    expect(log.json().data[0]).toMatchObject({
+      message_to_device: 'STATUS#',
+      send_via: 'sms',
+      status: 'sent',
+    });
 
     const bulk = await f.run('bulk-command', {
       serials: [f.serial, 'NOPE-2'],

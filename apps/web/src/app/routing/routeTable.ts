@@ -305,7 +305,7 @@ export const PRIVATE_ROUTES: ScreenRoute[] = [
     screen: () =>
       import('../../features/admin/SurveyResponsesPage').then((m) => m.SurveyResponsesPage),
   },
-  // Not in the spec either: the mail and SMS outboxes of an installation without SMTP or SMS.
+  // Not in the spec either: the one outbox, every message Waymark sends and where it stands.
   {
     path: 'admin/outbox',
     name: 'AdminOutboxView',
