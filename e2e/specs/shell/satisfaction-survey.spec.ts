@@ -52,6 +52,8 @@ test('a Demo Home user answers the satisfaction survey and a platform admin read
     localStorage.setItem('waymark.token', stored);
   }, rootToken);
   await page.goto('/');
+  // Home for a platform admin is Accounts: a click before that redirect lands is undone by it.
+  await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible();
   await page.getByRole('link', { name: 'Survey', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Survey' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'survey@demo.test' });
