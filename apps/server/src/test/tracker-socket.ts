@@ -42,11 +42,15 @@ export async function trackerSocket(port: number) {
   };
 }
 
-/** Resolves with the current position the pipeline commits next for `deviceId`. */
-export function nextCommitted(bus: Bus, deviceId: number): Promise<CurrentPosition> {
+/** Resolves with the current position the pipeline commits next for `deviceId` that `wanted` takes. */
+export function nextCommitted(
+  bus: Bus,
+  deviceId: number,
+  wanted: (position: CurrentPosition) => boolean = () => true,
+): Promise<CurrentPosition> {
   return new Promise((resolve) => {
     const stop = bus.subscribe('positions.committed', ({ positions }) => {
-      const mine = positions.find((p) => p.device_id === deviceId);
+      const mine = positions.find((p) => p.device_id === deviceId && wanted(p.position));
       if (!mine) return;
       stop();
       resolve(mine.position);
