@@ -9,7 +9,7 @@ import { seedHistory } from './details/seed-history';
 import { benchDatabase, DEFAULT_POSTGRES } from './fleet/postgres';
 import { fleetLogin, seedFleet } from './fleet/seed-fleet';
 import { startServerProcess } from './fleet/server-process';
-import { benchContext, launchChromium } from './map/browser';
+import { benchContext, launchChromium, median, timeToMark } from './map/browser';
 import { startCpuProfile } from './map/cpu-profile';
 
 /**
@@ -40,11 +40,6 @@ function options() {
       process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
   };
 }
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /**
  * Navigation start → the last of: the trail of `points` fixes on screen ('trail-drawn'), every
@@ -91,15 +86,6 @@ function breakdown(page: Page) {
       for (const e of performance.getEntriesByName(name)) out.push([name, e.startTime]);
     return out.sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k}${Math.round(v)}`);
   });
-}
-
-async function timeToMark(page: Page, url: string, mark: string) {
-  await page.goto(url);
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
-    timeout: READY_TIMEOUT_MS,
-    polling: 100,
-  });
-  return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
 }
 
 async function main() {

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { Browser, Page } from 'playwright-core';
 import { startBarePage } from './map/bare-page';
-import { benchContext, launchChromium } from './map/browser';
+import { benchContext, launchChromium, median, timeToMark } from './map/browser';
 import { openCard, type CardTiming } from './map/card';
 import { startCpuProfile } from './map/cpu-profile';
 import { panAndZoom, startFrames, stopFrames } from './map/frames';
@@ -28,7 +28,6 @@ const log = (text: string) => console.log(`[bench:map] ${text}`);
 /** PositionUpdated messages the pages' websockets received. */
 let liveMessages = 0;
 const VIEWPORT = { width: 1440, height: 900 };
-const SETTLE_TIMEOUT_MS = 240_000;
 
 function options() {
   const { values } = parseArgs({
@@ -49,24 +48,6 @@ function options() {
     webDist:
       process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
   };
-}
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-/** Milliseconds from navigation start to a performance mark the page sets. */
-async function timeToMark(page: Page, url: string, mark: string, profileFile?: string) {
-  // BENCH_PROFILE_LOAD=file.cpuprofile: a CPU profile of the app page from navigation to settled.
-  const stopProfile = await startCpuProfile(page, profileFile);
-  await page.goto(url);
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
-    timeout: SETTLE_TIMEOUT_MS,
-    polling: 100,
-  });
-  await stopProfile();
-  return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
 }
 
 async function newPage(browser: Browser, session?: { token: string; accountId: number }) {

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startCpuProfile } from './cpu-profile';
 
 // PITFALLS.md: Debian's Chromium, WebGL on SwiftShader.
 const CHROMIUM_ARGS = [
@@ -41,3 +42,26 @@ export async function benchContext(
   }
   return context;
 }
+
+/** How long a page may take to set the mark it is timed by (100,000 trackers on SwiftShader). */
+const MARK_TIMEOUT_MS = 240_000;
+
+/**
+ * Milliseconds from navigation start to a performance mark the page sets; with `profileFile`,
+ * a CPU profile of the page from navigation to the mark (the BENCH_PROFILE_LOAD variables).
+ */
+export async function timeToMark(page: Page, url: string, mark: string, profileFile?: string) {
+  const stopProfile = await startCpuProfile(page, profileFile);
+  await page.goto(url);
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
+    timeout: MARK_TIMEOUT_MS,
+    polling: 100,
+  });
+  await stopProfile();
+  return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, mark);
+}
+
+export const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
