@@ -82,6 +82,7 @@ async function main() {
     log(
       `seeded ${fleet.length} devices, ${fences.length} geofences in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
+    rss.phase('connect');
     const token = await login(server.httpUrl);
     const baseTimeMs = Math.floor(Date.now() / 1000) * 1000 - 6 * 3600_000;
     const devices: LoadDevice[] = fleet.map((d, i) => ({
@@ -111,6 +112,7 @@ async function main() {
     );
 
     log(`throughput: sending as fast as acks allow for ${options.seconds} s`);
+    rss.phase('throughput');
     const throughput = await throughputPhase(ctx, load, options.seconds);
     log(`${throughput.acked} positions acknowledged to trackers, ${throughput.stored} stored`);
 
@@ -119,13 +121,16 @@ async function main() {
       log(
         `measures: ${options.measuresSeconds} s phases without and with the filter, trips and summaries steps, alternated`,
       );
+      rss.phase('measures');
       measures = await measuresComparison(ctx, load, options.measuresSeconds);
     }
 
     log(`bare COPY of ${options.copyRows} rows`);
+    rss.phase('bare COPY');
     const copy = await bareCopyRate(ctx.database, devices, accountId, options.copyRows, baseTimeMs);
 
     log(`latency: ${options.rate} positions/s for ${options.latencySeconds} s`);
+    rss.phase('latency');
     const { summary } = await load.request(
       { type: 'latency', rate: options.rate, seconds: options.latencySeconds },
       'latency-done',
@@ -155,6 +160,7 @@ async function main() {
       measures,
       latency: { ...summary, targetRate: options.rate },
       peakRssMb: rss.peakRss / 2 ** 20,
+      peakRssMbByPhase: rss.peaksMb,
     };
     const all: IngestFigures = { ...figures, bars: bars(figures) };
     printFigures(all);

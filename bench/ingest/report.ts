@@ -23,6 +23,8 @@ export interface IngestFigures {
   measures: Awaited<ReturnType<typeof measuresComparison>> | null;
   latency: LatencySummary & { targetRate: number };
   peakRssMb: number;
+  /** The peak of each phase, in the order they ran: where the memory went. */
+  peakRssMbByPhase: Record<string, { rss: number; heapUsed: number; external: number }>;
   bars: Record<string, { bar: string; met: boolean }>;
 }
 
@@ -85,6 +87,12 @@ export function printFigures(f: IngestFigures) {
       : []),
     `latency       p50 ${ms(l.p50)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)}  max ${ms(l.max)}   at ${n(l.rate)} pos/s (target ${n(l.targetRate)}), ${n(l.received)} of ${n(l.sent)} delivered, ${n(l.skipped)} skipped   ${verdict(f.bars.p99!)}`,
     `peak RSS      ${n(f.peakRssMb)} MB (server process${f.database === 'postgres' ? '; PostgreSQL’s own memory not included' : ', PGlite included'})`,
+    `              by phase: ${Object.entries(f.peakRssMbByPhase)
+      .map(
+        ([phase, mb]) =>
+          `${phase} ${n(mb.rss)} (heap ${n(mb.heapUsed)}, outside ${n(mb.external)})`,
+      )
+      .join(', ')} MB`,
     '',
     `end-to-end ${n(t.rate)} pos/s | bare COPY ${n(f.bareCopy.rate)} rows/s | ratio ${Math.round(f.ratio * 100)} %`,
     `latency p50 ${ms(l.p50)} p99 ${ms(l.p99)} (bar 250 ms) | peak RSS ${n(f.peakRssMb)} MB`,

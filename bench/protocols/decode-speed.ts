@@ -64,7 +64,7 @@ function cpuPerFrame(protocol: TcpProtocol<unknown>, frames: readonly Buffer[]) 
   return { micros: (used.user + used.system) / frames.length, positions };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 async function main() {
   const { values } = parseArgs({ options: { against: { type: 'string' } } });
