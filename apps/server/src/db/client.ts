@@ -86,7 +86,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    migrate: () => migrateAlone(pool),
     ping: () => ping(db),
     close: () => pool.end(),
     copyCsv: async (table, columns, csv) => {
@@ -100,6 +100,25 @@ async function openPostgres(url: string): Promise<Database> {
     copyCsvIn: (tx, table, columns, csv) =>
       copyInto(connectionOf<pg.PoolClient>(tx), table, columns, csv),
   };
+}
+
+/** Any fixed number: the key of the lock the processes of one installation migrate under. */
+const MIGRATION_LOCK = 0x57617973;
+
+/**
+ * Migrates under a session advisory lock: processes of a split set-up started together on a
+ * new database (`npm run cluster`) would otherwise run the same CREATE TABLE at once and all
+ * but one fail; the others wait, then find nothing left to apply.
+ */
+async function migrateAlone(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
 }
 
 function copyInto(client: pg.PoolClient, table: string, columns: readonly string[], csv: string) {
