@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig, ROLES, type Config } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo';
@@ -10,6 +11,7 @@ import { startDemoSimulator } from './demo/demo-simulator';
 import { logSerializers } from './http/log-serializers';
 import { StartRefused } from './production-checks';
 import { hasPlatformAdmin } from './demo/demo-logins.queries';
+import type { StartedMessage } from './cluster/started-message';
 
 function loggerOptions(config: Config) {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
@@ -119,11 +121,28 @@ async function runSplit(config: Config) {
     await started.close();
     await ctx.database.close();
   });
-  const roles = [...config.ROLES].join(', ');
-  const lines = ['', `Waymark (${roles}) is running (database: ${ctx.database.kind}, bus: NATS)`];
+  const roles = [...config.ROLES];
+  await flushLogs(log);
+  if (cluster.isWorker) {
+    // One of `npm run cluster`'s processes: the supervisor prints one message for the set.
+    const started: StartedMessage = {
+      waymark: 'started',
+      roles,
+      database: ctx.database.kind,
+      ...(app
+        ? { appUrl: config.appUrl, hasPlatformAdmin: await hasPlatformAdmin(ctx.database.db) }
+        : {}),
+      ...(ingest ? { deviceLines: deviceLines(ingest.listeners) } : {}),
+    };
+    process.send!(started);
+    return;
+  }
+  const lines = [
+    '',
+    `Waymark (${roles.join(', ')}) is running (database: ${ctx.database.kind}, bus: NATS)`,
+  ];
   if (app) lines.push(`Web app and API at ${config.appUrl}`);
   if (ingest) lines.push(...deviceLines(ingest.listeners));
-  await flushLogs(log);
   console.log(lines.join('\n') + '\n');
 }
 
