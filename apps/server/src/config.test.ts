@@ -70,10 +70,14 @@ describe('roles', () => {
     );
   });
 
-  it('keeps the ingest role with a worker in its process', () => {
-    expect(() => parseConfig({ ...shared, ROLES: 'ingest' })).toThrow(
-      /the ingest role runs with the worker role in the same process/,
+  it('runs the ingest role alone, and cuts the position stream as configured', () => {
+    const ingest = parseConfig({ ...shared, ROLES: 'ingest' });
+    expect([...ingest.ROLES]).toEqual(['ingest']);
+    expect(ingest.bus).toMatchObject({ kind: 'nats', partitions: 16, replicas: 1 });
+    const cut = parseConfig({ ...shared, STREAM_PARTITIONS: '64', STREAM_REPLICAS: '3' }, 'worker');
+    expect(cut.bus).toMatchObject({ partitions: 64, replicas: 3 });
+    expect(() => parseConfig({ ...shared, STREAM_PARTITIONS: '0' }, 'worker')).toThrow(
+      /STREAM_PARTITIONS="0": must be from 1 to 256/,
     );
-    expect(parseConfig({ ...shared, ROLES: 'ingest,worker' }).ROLES.has('ingest')).toBe(true);
   });
 });

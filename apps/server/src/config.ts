@@ -128,6 +128,23 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
     .default('waymark'),
   /**
+   * The position stream of a split set-up (docs/architecture.md): partitions spread over the
+   * workers (more partitions than workers you will ever run; changing it moves devices), and
+   * the copies JetStream keeps before a device is acknowledged (3 on a three-server cluster).
+   */
+  STREAM_PARTITIONS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be from 1 to 256')
+    .max(256, 'must be from 1 to 256')
+    .default(16),
+  STREAM_REPLICAS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be from 1 to 5')
+    .max(5, 'must be from 1 to 5')
+    .default(1),
+  /**
    * Unset: the demo is seeded into an empty database, except with NODE_ENV=production (issue
    * 39); a production server also refuses to start while a demo login exists unless it is
    * set to true on purpose.
@@ -414,7 +431,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, roles?: string
       reservedDescriptors: c.DEVICE_RESERVED_DESCRIPTORS,
     },
     bus: c.BUS_URL
-      ? ({ kind: 'nats', url: c.BUS_URL, prefix: c.BUS_SUBJECT_PREFIX } as const)
+      ? ({
+          kind: 'nats',
+          url: c.BUS_URL,
+          prefix: c.BUS_SUBJECT_PREFIX,
+          partitions: c.STREAM_PARTITIONS,
+          replicas: c.STREAM_REPLICAS,
+        } as const)
       : ({ kind: 'in-process' } as const),
   };
 }
@@ -423,8 +446,7 @@ type Env = z.infer<typeof envSchema>;
 
 /**
  * Processes that share the work must share the database and the bus: PGlite is one process's
- * files and the in-process bus reaches no other process. Until the position stream carries
- * decoded positions to workers, an ingest process runs the pipeline itself (the worker role).
+ * files and the in-process bus reaches no other process (nor does the position stream).
  */
 function refuseLonelySplit(c: Env, from: string) {
   if (ROLES.every((role) => c.ROLES.has(role))) return;
@@ -438,13 +460,6 @@ function refuseLonelySplit(c: Env, from: string) {
       `Invalid configuration:\n  ${from}=${JSON.stringify(named)} runs part of Waymark, so the ` +
         `processes must share a database and a bus: set ${missing.join(' and ')}, or run all ` +
         `roles in one process (no ${from}).`,
-    );
-  }
-  if (c.ROLES.has('ingest') && !c.ROLES.has('worker')) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${from}=${JSON.stringify(named)}: the ingest role runs with ` +
-        `the worker role in the same process (ingest,worker): decoded positions go to the ` +
-        `pipeline of the process that received them.`,
     );
   }
 }

@@ -110,11 +110,11 @@ async function runAllInOne(config: Config) {
  */
 async function runSplit(config: Config) {
   const started = await startSplitRoles(config, loggerOptions(config)).catch(refused);
-  const { app, ctx, log, pipeline } = started;
+  const { app, ctx, log, sink } = started;
   if (app) await app.listen({ port: config.PORT, host: config.HOST });
   const ingest =
-    config.ROLES.has('ingest') && config.INGEST_ENABLED && pipeline
-      ? await startIngest(ctx, pipeline, log)
+    config.ROLES.has('ingest') && config.INGEST_ENABLED
+      ? await startIngest(ctx, sink, log)
       : undefined;
   stopOnSignals(log, async () => {
     await ingest?.close();

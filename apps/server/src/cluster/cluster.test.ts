@@ -98,7 +98,7 @@ describe('npm run cluster', { timeout: 240_000 }, () => {
     const database = await emptyPostgresDatabase();
     drops.push(database.drop);
     const port = await freePort();
-    const cluster = startCluster(['--api', '2', '--ingest', '0', '--worker', '1'], {
+    const cluster = startCluster(['--api', '2', '--ingest', '1', '--worker', '1'], {
       DATABASE_URL: database.url,
       BUS_URL: MACHINE_NATS_URL,
       BUS_SUBJECT_PREFIX: `cluster_${randomBytes(4).toString('hex')}`,
@@ -113,7 +113,8 @@ describe('npm run cluster', { timeout: 240_000 }, () => {
     expect(banner).toContain('No platform admin yet.');
     const apiPids = /2 api \(pid (\d+), (\d+)\)/.exec(banner)!.slice(1).map(Number);
     const workerPid = Number(/1 worker \(pid (\d+)\)/.exec(banner)![1]);
-    expect(apiPids.every(alive) && alive(workerPid)).toBe(true);
+    const ingestPid = Number(/1 ingest \(pid (\d+)\)/.exec(banner)![1]);
+    expect(apiPids.every(alive) && alive(workerPid) && alive(ingestPid)).toBe(true);
     // Both api processes serve the one port.
     for (let i = 0; i < 4; i++)
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
@@ -127,6 +128,6 @@ describe('npm run cluster', { timeout: 240_000 }, () => {
 
     process.kill(cluster.child.pid!, 'SIGTERM');
     expect(await cluster.exited).toBe(0);
-    expect([apiPids[1]!, workerPid, replacement].filter(alive)).toEqual([]);
+    expect([apiPids[1]!, workerPid, ingestPid, replacement].filter(alive)).toEqual([]);
   });
 });

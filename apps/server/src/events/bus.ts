@@ -15,11 +15,25 @@ export interface Bus {
    * position) pays nothing while no one listens.
    */
   publish<K extends EventName>(name: K, payload: DomainEvents[K] | (() => DomainEvents[K])): void;
-  /** Delivers each event of that name published from now on; returns the unsubscribe. */
-  subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void;
+  /**
+   * Delivers each event of that name published from now on; returns the unsubscribe. With
+   * `{ from: 'this-process' }`, only the events this process published: for a follower that
+   * acts on what its own process did (a committed batch's rules, an alert's fan-out, a
+   * connection's queued commands), so that in a split set-up each event is acted on once, by
+   * the process that holds its device, however many processes follow it.
+   */
+  subscribe<K extends EventName>(
+    name: K,
+    handler: EventHandler<K>,
+    options?: SubscribeOptions,
+  ): () => void;
   /** Resolves when what was published so far has reached the subscribers of this process. */
   flush(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  from?: 'everywhere' | 'this-process';
 }
 
 export const payloadOf = <T>(payload: T | (() => T)): T =>

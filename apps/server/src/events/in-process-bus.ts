@@ -19,6 +19,7 @@ export class InProcessBus implements Bus {
     if (this.handlers.has(name)) this.handlers.dispatch(name, payloadOf(payload));
   }
 
+  /** Every event here is this process's, so `from` changes nothing. */
   subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void {
     const remove = this.handlers.add(name, handler);
     return () => void remove();

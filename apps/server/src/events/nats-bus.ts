@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
-import { payloadOf, type Bus, type EventHandler } from './bus';
+import { payloadOf, type Bus, type EventHandler, type SubscribeOptions } from './bus';
 import type { DomainEvents, EventName } from './catalogue';
 import { LocalHandlers } from './local-handlers';
 
@@ -15,6 +15,8 @@ const codec = JSONCodec();
 export class NatsBus implements Bus {
   readonly kind = 'nats';
   private readonly handlers: LocalHandlers;
+  /** Followers of this process's own publications: called in the publisher's turn. */
+  private readonly own: LocalHandlers;
   private readonly subscriptions = new Map<EventName, Subscription>();
 
   private constructor(
@@ -23,6 +25,7 @@ export class NatsBus implements Bus {
     private readonly log: FastifyBaseLogger,
   ) {
     this.handlers = new LocalHandlers(log);
+    this.own = new LocalHandlers(log);
   }
 
   static async connect(url: string, prefix: string, log: FastifyBaseLogger): Promise<NatsBus> {
@@ -34,10 +37,20 @@ export class NatsBus implements Bus {
   }
 
   publish<K extends EventName>(name: K, payload: DomainEvents[K] | (() => DomainEvents[K])) {
-    this.connection.publish(this.subject(name), codec.encode(payloadOf(payload)));
+    const value = payloadOf(payload);
+    this.connection.publish(this.subject(name), codec.encode(value));
+    if (this.own.has(name)) this.own.dispatch(name, value);
   }
 
-  subscribe<K extends EventName>(name: K, handler: EventHandler<K>): () => void {
+  subscribe<K extends EventName>(
+    name: K,
+    handler: EventHandler<K>,
+    options: SubscribeOptions = {},
+  ): () => void {
+    if (options.from === 'this-process') {
+      const remove = this.own.add(name, handler);
+      return () => void remove();
+    }
     if (!this.handlers.has(name)) {
       const subscription = this.connection.subscribe(this.subject(name), {
         callback: (err, message) => {
@@ -62,6 +75,7 @@ export class NatsBus implements Bus {
   async flush() {
     await this.connection.flush();
     await this.handlers.settled();
+    await this.own.settled();
   }
 
   async close() {
@@ -69,6 +83,7 @@ export class NatsBus implements Bus {
     await this.flush();
     await this.connection.drain();
     this.handlers.clear();
+    this.own.clear();
   }
 
   private subject(name: EventName) {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CellLocator } from '../adapters/cell-geolocation/cell-locator';
 import type { Bus } from '../events/bus';
 import type { MetricsBoard } from '../metrics/metrics-board';
-import type { PositionPipeline } from '../pipeline/pipeline';
+import type { PositionSink } from './position-sink';
 import { CommandChannel } from './command-channel';
 import { gt06Protocol } from './protocols/gt06/gt06.decoder';
 import { teltonikaProtocol } from './protocols/teltonika/teltonika.decoder';
@@ -82,7 +82,7 @@ type UdpProtocol = keyof typeof UDP_PROTOCOLS;
 
 /** What the device listeners need from the running process. */
 export interface IngestDeps {
-  pipeline: PositionPipeline;
+  pipeline: PositionSink;
   bus: Bus;
   /** Places cell-tower and Wi-Fi reports (CELL_GEOLOCATION_URL); without it they stay status. */
   cellLocator?: CellLocator | undefined;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PositionPipeline } from '../pipeline/pipeline';
+import type { PositionSink } from './position-sink';
 import { decodeOsmAnd } from './protocols/osmand/osmand.decoder';
 import { ProtocolError } from './protocols/types';
 import { newMetrics } from './ingest-metrics';
@@ -23,7 +23,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 export async function startOsmAndListener(options: {
   port: number;
   host?: string;
-  pipeline: PositionPipeline;
+  pipeline: PositionSink;
   log: FastifyBaseLogger;
   limits?: ConnectionLimits;
   budget?: DescriptorBudget;

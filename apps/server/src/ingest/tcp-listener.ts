@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PositionPipeline } from '../pipeline/pipeline';
+import type { PositionSink } from './position-sink';
 import type { CellLocator } from '../adapters/cell-geolocation/cell-locator';
 import { ProtocolError, type DecodedMessage, type TcpProtocol } from './protocols/types';
 import { ConnectionNotices } from './connection-notices';
@@ -43,7 +43,7 @@ export async function startTcpListener<S>(options: {
   protocol: TcpProtocol<S>;
   port: number;
   host?: string;
-  pipeline: PositionPipeline;
+  pipeline: PositionSink;
   log: FastifyBaseLogger;
   connections: ConnectionRegistry;
   /** A device identified itself on a connection: commands queued for it can go now. */

@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PositionPipeline } from '../pipeline/pipeline';
+import type { PositionSink } from './position-sink';
 import type { CellLocator } from '../adapters/cell-geolocation/cell-locator';
 import { ProtocolError, type DecodedMessage, type TcpProtocol } from './protocols/types';
 import { ConnectionNotices } from './connection-notices';
@@ -20,7 +20,7 @@ export async function startUdpListener<S>(options: {
   protocol: TcpProtocol<S>;
   port: number;
   host?: string;
-  pipeline: PositionPipeline;
+  pipeline: PositionSink;
   log: FastifyBaseLogger;
   /** Places cell-tower and Wi-Fi reports; without it they stay status. */
   cellLocator?: CellLocator | undefined;

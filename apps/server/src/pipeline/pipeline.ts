@@ -18,6 +18,7 @@ import type { DeviceState, Position } from './position';
 import type { JobPayloads } from '../jobs/job-catalogue';
 import type { JobQueue } from '../jobs/job-queue';
 import { rebuildTrips } from './trip-rebuild';
+import { advanceMarks, type StreamMark } from './stream-marks';
 
 export interface SubmitResult {
   /**
@@ -48,6 +49,8 @@ interface Pending {
   statuses: DeviceStatus[];
   protocol: string;
   remoteAddress: string | undefined;
+  /** The position stream's message it came in (a worker of a split set-up). */
+  mark: StreamMark | undefined;
   resolve: (result: SubmitResult) => void;
   reject: (error: unknown) => void;
 }
@@ -104,6 +107,8 @@ export class PositionPipeline {
   private readonly rebuildFrom = new Map<number, Date>();
   /** Rebuilds the job asked for, run between two commits. */
   private rebuilds: Rebuild[] = [];
+  /** Callers of forgetStates waiting for the states to be dropped between two commits. */
+  private forgetting: (() => void)[] = [];
   /** Device states as committed. */
   private readonly states = new Map<number, DeviceState>();
   /** States of a batch prepared but not yet committed, which the next batch builds on. */
@@ -146,18 +151,20 @@ export class PositionPipeline {
   /**
    * Resolves once the reports are durably stored: the moment a device may be acknowledged.
    * `statuses` are reports without coordinates (heartbeats): battery, charging and SOS of the
-   * device, written with the same batch.
+   * device, written with the same batch. `mark` is the position stream's message they came
+   * in: its offset is committed with them, so a redelivered message is never stored twice.
    */
   submit(
     items: RawPosition[],
     protocol: string,
     remoteAddress?: string,
     statuses: DeviceStatus[] = [],
+    mark?: StreamMark,
   ): Promise<SubmitResult> {
-    if (items.length === 0 && statuses.length === 0)
+    if (items.length === 0 && statuses.length === 0 && !mark)
       return Promise.resolve({ stored: 0, unknown: 0, refused: 0 });
     return new Promise((resolve, reject) => {
-      this.queue.push({ items, statuses, protocol, remoteAddress, resolve, reject });
+      this.queue.push({ items, statuses, protocol, remoteAddress, mark, resolve, reject });
       this.queued += items.length + statuses.length;
       if (this.queued >= this.maxBatch) {
         this.batchReady?.();
@@ -184,7 +191,8 @@ export class PositionPipeline {
     this.draining ??= this.drain().finally(() => {
       this.draining = undefined;
       // Reports queued after the last batch was taken but before this ran.
-      if (this.queue.length > 0 || this.rebuilds.length > 0) void this.flush();
+      if (this.queue.length > 0 || this.rebuilds.length > 0 || this.forgetting.length > 0)
+        void this.flush();
     });
     return this.draining;
   }
@@ -196,7 +204,15 @@ export class PositionPipeline {
    */
   private async drain() {
     let committing: Promise<void> | undefined;
-    while (this.queue.length > 0 || this.rebuilds.length > 0) {
+    while (this.queue.length > 0 || this.rebuilds.length > 0 || this.forgetting.length > 0) {
+      if (this.forgetting.length > 0) {
+        await committing;
+        committing = undefined;
+        this.states.clear();
+        this.uncommitted.clear();
+        for (const resolve of this.forgetting.splice(0)) resolve();
+        continue;
+      }
       if (this.rebuilds.length > 0) {
         // On committed states only: no batch is prepared on the states a rebuild replaces.
         await committing;
@@ -232,6 +248,18 @@ export class PositionPipeline {
     const since = waiting && waiting < from ? waiting : from;
     return new Promise((resolve, reject) => {
       this.rebuilds.push({ deviceId, from: since, resolve, reject });
+      void this.flush();
+    });
+  }
+
+  /**
+   * Drops every device state held, between two commits: the next report of each device
+   * reads its state from the database again. A worker that takes a partition of the position
+   * stream over calls it, since another worker may have moved those devices on meanwhile.
+   */
+  forgetStates(): Promise<void> {
+    return new Promise((resolve) => {
+      this.forgetting.push(resolve);
       void this.flush();
     });
   }
@@ -420,6 +448,10 @@ export class PositionPipeline {
         await store.insertTrips(tx, outcome.trips);
         await store.insertStops(tx, outcome.trips);
         await store.addDailySummaries(tx, outcome.trips);
+        await advanceMarks(
+          tx,
+          batch.flatMap((p) => (p.mark ? [p.mark] : [])),
+        );
       });
     } catch (error) {
       this.epoch++;

@@ -1,18 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { startListeners } from '../ingest/listeners';
-import type { PositionPipeline } from '../pipeline/pipeline';
+import type { PositionSink } from '../ingest/position-sink';
 
 /**
  * The ingest role's root: every device listener on its configured port, decoding and acks,
- * and command delivery to the connections it holds. Decoded positions go to `pipeline`, the
- * worker role's in the same process; the ports really bound are told to the setup guide.
+ * and command delivery to the connections it holds. Decoded positions go to `pipeline`: the
+ * worker role's in the same process (`npm start`), or the position stream to the workers (a
+ * split set-up); the ports really bound are told to the setup guide.
  */
-export async function startIngest(
-  ctx: AppContext,
-  pipeline: PositionPipeline,
-  log: FastifyBaseLogger,
-) {
+export async function startIngest(ctx: AppContext, pipeline: PositionSink, log: FastifyBaseLogger) {
   const { config } = ctx;
   const ingest = await startListeners(
     { pipeline, bus: ctx.bus, cellLocator: ctx.cellLocator, metrics: ctx.metrics },

@@ -18,10 +18,16 @@ import { ScoutFleetSnapshots } from '../modules/scout/scout-fleet-snapshots';
 import { MetricsBoard } from '../metrics/metrics-board';
 import { DevicePorts } from '../ingest/device-ports';
 import { GeofenceIndexes } from '../spatial/geofence-indexes';
+import { listenForAlerts } from '../modules/alerts/alerts.subscriptions';
+import { listenForCommands } from '../modules/commands/commands.subscriptions';
+
+/** What createContext started following, stopped by closeContext. */
+const following = new WeakMap<AppContext, (() => void)[]>();
 
 /**
  * Wires the adapters chosen by config around an open database: what every role uses. The
  * only place that chooses; each role's root (`api.ts`, `ingest.ts`, `worker.ts`) adds its own.
+ * Alerts and commands are followed from here, in whichever role made their events.
  */
 export async function createContext(
   config: Config,
@@ -53,12 +59,17 @@ export async function createContext(
     devicePorts: new DevicePorts(config),
   };
   ctx.scoutSnapshots.start();
+  // Each follows this process's own events: the device events it created (the worker's
+  // pipeline and clock, the api's shipment changes) are fanned out, and the connections it
+  // holds (ingest) get their queued commands.
+  following.set(ctx, [listenForAlerts(ctx, log), listenForCommands(ctx, log)]);
   return ctx;
 }
 
 /** Stops what createContext started, once the roles have stopped theirs. */
 export async function closeContext(ctx: AppContext) {
   ctx.scoutSnapshots.stop();
+  for (const stop of following.get(ctx) ?? []) stop();
   // Running jobs finish; queued ones stay in the database for the next start.
   await ctx.jobs.stop();
   ctx.mailer.close();

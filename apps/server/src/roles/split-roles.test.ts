@@ -1,13 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
+import { currentPositions } from '../db/schema';
 import { createAccount, createDevice, createUser, TEST_PASSWORD } from '../test/test-app';
 import { emptyPostgresDatabase, MACHINE_NATS_URL } from '../test/machine-postgres';
-import { freePort, LISTENERS_ON_FREE_PORTS } from '../test/server-process';
+import { freePort } from '../test/server-process';
+import {
+  bannerPort,
+  killRoleProcesses,
+  listening,
+  startRole as start,
+  stopRole as stop,
+} from '../test/role-process';
+import { trackerSocket } from '../test/tracker-socket';
+import { encodeGt06Location, encodeGt06Login } from '../ingest/protocols/gt06/gt06.device';
 
 /**
  * Issue 40: `--role` starts part of Waymark, started as an operator would start it (the
@@ -15,61 +23,11 @@ import { freePort, LISTENERS_ON_FREE_PORTS } from '../test/server-process';
  * PostgreSQL and NATS.
  */
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-const children: ChildProcess[] = [];
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+  killRoleProcesses();
   for (const drop of drops) await drop();
 });
-
-const QUIET = {
-  ...LISTENERS_ON_FREE_PORTS,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  DEMO_SIMULATOR: 'false',
-  NODE_ENV: 'production',
-  DATABASE_URL: '',
-  BUS_URL: '',
-  ROLES: '',
-};
-
-/** Starts main.ts with `args`; resolves with its output once `until` shows or it exits. */
-function start(args: string[], env: Record<string, string>, until: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, ...QUIET, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  children.push(child);
-  return new Promise<{ child: ChildProcess; code: number | null; output: string }>((resolve) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(until)) resolve({ child, code: null, output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => resolve({ child, code, output }));
-  });
-}
-
-function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGTERM');
-  return exited;
-}
-
-/** True when something accepts connections on the port. */
-function listening(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => resolve(true));
-    socket.once('error', () => resolve(false));
-  }).finally(() => undefined);
-}
 
 describe('split roles', { timeout: 240_000 }, () => {
   it('refuses to start a role alone without a shared database and bus, saying what to set', async () => {
@@ -81,7 +39,7 @@ describe('split roles', { timeout: 240_000 }, () => {
     );
   });
 
-  it('runs an api process without a pipeline and a worker process without HTTP', async () => {
+  it('runs an api process without a pipeline and a worker process without HTTP, uploads going to the worker', async () => {
     const database = await emptyPostgresDatabase();
     drops.push(database.drop);
     const shared = {
@@ -107,17 +65,33 @@ describe('split roles', { timeout: 240_000 }, () => {
     expect(api.output).toContain('Waymark (api) is running (database: postgres, bus: NATS)');
     const health = await fetch(`http://127.0.0.1:${apiPort}/api/health`);
     expect(health.status).toBe(200);
-    // JSON ingest needs a pipeline in the process: the api role alone has none.
-    const ingest = await fetch(`http://127.0.0.1:${apiPort}/api/ingest/positions`, {
+    // JSON ingest goes down the position stream to the worker: the api role takes it.
+    const db = await openDatabase({ kind: 'postgres', url: database.url });
+    const token = `tok_${randomBytes(8).toString('hex')}`;
+    const account = await createAccount({ db: db.db }, { has_api_access: true, api_token: token });
+    const device = await createDevice({ db: db.db }, account);
+    const upload = await fetch(`http://127.0.0.1:${apiPort}/api/ingest/positions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ positions: [] }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        positions: [
+          { serial: device.serial, timestamp: new Date().toISOString(), lat: 41.9, lng: -87.6 },
+        ],
+      }),
     });
-    expect(ingest.status).toBe(404);
+    expect(upload.status).toBe(200);
+    expect(((await upload.json()) as { data: { accepted: number } }).data.accepted).toBe(1);
+    const stored = async () =>
+      (await db.db.select().from(currentPositions).where(eq(currentPositions.device_id, device.id)))
+        .length;
+    for (let i = 0; i < 100 && (await stored()) === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await stored()).toBe(1);
+    await db.close();
     await Promise.all([stop(worker.child), stop(api.child)]);
   });
 
-  it('carries a position from an ingest,worker process to a websocket of an api process', async () => {
+  it('carries a GT06 position from an ingest process through a worker to a websocket of the second api process', async () => {
     const database = await emptyPostgresDatabase();
     drops.push(database.drop);
     const shared = {
@@ -126,28 +100,35 @@ describe('split roles', { timeout: 240_000 }, () => {
       BUS_SUBJECT_PREFIX: `roles_${randomBytes(4).toString('hex')}`,
     };
     // First and alone: it migrates the new database.
-    const ingest = await start(['--role', 'ingest,worker'], shared, 'is running');
-    expect(ingest.output).toContain('Waymark (ingest, worker) is running');
-    const osmandPort = /OsmAnd\/Traccar Client http :(\d+)/.exec(ingest.output)?.[1];
-    expect(osmandPort).toBeDefined();
-    const apiPort = await freePort();
-    const api = await start(['--role', 'api'], { ...shared, PORT: String(apiPort) }, 'is running');
+    const worker = await start(['--role', 'worker'], shared, 'is running');
+    expect(worker.output).toContain('Waymark (worker) is running');
+    const ingest = await start(['--role', 'ingest'], shared, 'is running');
+    expect(ingest.output).toContain('Waymark (ingest) is running');
+    const gt06Port = bannerPort(ingest.output, /GT06 tcp/);
+    const apis = [];
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const api = await start(['--role', 'api'], { ...shared, PORT: String(port) }, 'is running');
+      expect(api.output).toContain('Waymark (api) is running');
+      apis.push({ ...api, port });
+    }
+    const second = apis[1]!;
 
     const db = await openDatabase({ kind: 'postgres', url: database.url });
     const t = { db: db.db };
     const account = await createAccount(t);
     const user = await createUser(t, { account, role: 'admin' });
-    const device = await createDevice(t, account);
+    const device = await createDevice(t, account, { serial: '359710049000123' });
     await db.close();
 
-    const login = await fetch(`http://127.0.0.1:${apiPort}/api/token`, {
+    const login = await fetch(`http://127.0.0.1:${second.port}/api/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
     });
     expect(login.status).toBe(200);
     const { data } = (await login.json()) as { data: { token: string } };
-    const ws = new WebSocket(`ws://127.0.0.1:${apiPort}/api/realtime`, {
+    const ws = new WebSocket(`ws://127.0.0.1:${second.port}/api/realtime`, {
       headers: { authorization: `Bearer ${data.token}` },
     });
     const messages: { type: string; [key: string]: unknown }[] = [];
@@ -163,11 +144,26 @@ describe('split roles', { timeout: 240_000 }, () => {
     ws.send(JSON.stringify({ type: 'subscribe', channel: `accounts.${account.id}.positions` }));
     await subscribed;
 
-    const time = Math.floor(Date.now() / 1000);
-    const report = await fetch(
-      `http://127.0.0.1:${osmandPort}/?id=${device.serial}&lat=41.9&lon=-87.6&timestamp=${time}`,
+    const tracker = await trackerSocket(gt06Port);
+    tracker.write(encodeGt06Login(device.serial, 1));
+    // The login's answer: 78 78 05 01 ... 0d 0a.
+    expect((await tracker.until((b) => b.length >= 10)).subarray(0, 4).toString('hex')).toBe(
+      '78780501',
     );
-    expect(report.status).toBe(200);
+    tracker.write(
+      encodeGt06Location(
+        {
+          time: new Date(Math.floor(Date.now() / 1000) * 1000),
+          lat: 41.8819,
+          lng: -87.6278,
+          speedKmh: 42,
+          course: 90,
+          satellites: 9,
+          valid: true,
+        },
+        2,
+      ),
+    );
     const position = await new Promise<string>((resolve) => {
       const look = () => {
         const found = messages.find((m) => JSON.stringify(m).includes(`"device_id":${device.id}`));
@@ -176,8 +172,9 @@ describe('split roles', { timeout: 240_000 }, () => {
       };
       look();
     });
-    expect(position).toContain('41.9');
+    expect(position).toContain('41.881');
+    tracker.close();
     ws.close();
-    await Promise.all([stop(ingest.child), stop(api.child)]);
+    await Promise.all([worker, ingest, ...apis].map((p) => stop(p.child)));
   });
 });

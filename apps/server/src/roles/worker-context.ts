@@ -10,6 +10,11 @@ export interface WorkerParts {
   shipmentClock: ShipmentClock;
   /** Fires enabled rules on committed positions and device events; actions run as jobs. */
   rules: RuleEngine;
+  /**
+   * Rebuilds a tracker's trips from its late fixes (the trips-rebuild job): in the pipeline
+   * that holds its state, this process's or, split, its stream partition owner's.
+   */
+  rebuildTrips: (deviceId: number, from: Date) => Promise<void>;
 }
 
 /** The context the worker's jobs run with. */

@@ -46,8 +46,7 @@ const handlers: { [N in JobName]: (ctx: WorkerContext) => JobHandler<JobPayloads
   },
   'scout-answer': (ctx) => (job) => answerMessage(ctx, job),
   // The pipeline holds the segmentation's state, so it runs the rebuild between its commits.
-  'trips-rebuild': (ctx) => (job) =>
-    ctx.pipeline.rebuildTrips(job.data.device_id, new Date(job.data.from)),
+  'trips-rebuild': (ctx) => (job) => ctx.rebuildTrips(job.data.device_id, new Date(job.data.from)),
   'report-schedules': (ctx) => () => sweepReportSchedules(ctx),
   'scheduled-report': (ctx) => (job) => sendScheduledReport(ctx, job),
   'outbound-message': (ctx) => (job) =>

@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createRoadRouter } from '../adapters/routing/create-road-router';
 import type { AppContext } from '../app-context';
-import { listenForAlerts } from '../modules/alerts/alerts.subscriptions';
-import { listenForCommands } from '../modules/commands/commands.subscriptions';
 import { RuleEngine } from '../modules/rules/rule-engine';
 import { ShipmentClock } from '../modules/shipments/shipment-clock';
 import { PositionPipeline } from '../pipeline/pipeline';
@@ -11,10 +9,13 @@ import { workJobs } from './worker-jobs';
 
 /**
  * The worker role's root: the pipeline and everything that follows positions (geofences,
- * events, rules, the shipment clock, trips and summaries), the bus's followers that write, and
- * the job queue's handlers. Adds its parts to the shared context, so its jobs see them.
+ * events, rules, the shipment clock, trips and summaries) and the job queue's handlers. Adds its parts to the shared context, so its jobs see them.
  */
-export async function startWorker(shared: AppContext, log: FastifyBaseLogger) {
+export async function startWorker(
+  shared: AppContext,
+  log: FastifyBaseLogger,
+  options: { rebuildTrips?: WorkerContext['rebuildTrips'] } = {},
+) {
   const { database, bus, jobs } = shared;
   const pipeline = new PositionPipeline({
     database,
@@ -28,13 +29,15 @@ export async function startWorker(shared: AppContext, log: FastifyBaseLogger) {
     pipeline,
     shipmentClock: new ShipmentClock({ database, bus, jobs }, log, createRoadRouter(shared.config)),
     rules: new RuleEngine({ database, bus, jobs }, log),
+    rebuildTrips:
+      options.rebuildTrips ??
+      ((deviceId: number, from: Date) => pipeline.rebuildTrips(deviceId, from)),
   });
   const unregister = ctx.metrics.register({
     prefix: 'waymark_pipeline',
     labels: {},
     read: () => pipeline.stats,
   });
-  const stopFollowing = [listenForCommands(ctx, log), listenForAlerts(ctx, log)];
   ctx.shipmentClock.start();
   ctx.rules.start();
   await workJobs(ctx);
@@ -45,7 +48,6 @@ export async function startWorker(shared: AppContext, log: FastifyBaseLogger) {
       await pipeline.flush();
       await ctx.shipmentClock.stop();
       await ctx.rules.stop();
-      for (const stop of stopFollowing) stop();
       // Running jobs finish; queued ones stay in the database for the next start.
       await ctx.jobs.stop();
       pipeline.close();

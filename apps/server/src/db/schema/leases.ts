@@ -1,4 +1,13 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Who does the once-per-installation work now (docs/architecture.md, "Roles and leases"): one
@@ -29,4 +38,20 @@ export const scheduledRounds = pgTable(
     recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.name, t.slot] })],
+);
+
+/**
+ * How far each partition of the position stream has been stored (docs/architecture.md, "The
+ * position stream"): the stream sequence of the last message whose reports a worker
+ * committed, written in the same transaction as those reports. A message redelivered after a
+ * worker died is at or below it and is skipped, so every report is stored exactly once.
+ */
+export const streamOffsets = pgTable(
+  'stream_offsets',
+  {
+    stream: text('stream').notNull(),
+    partition: integer('partition').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stream, t.partition] })],
 );

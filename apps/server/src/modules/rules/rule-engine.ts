@@ -130,11 +130,16 @@ export class RuleEngine {
     if (wanted && this.following.length === 0) {
       this.following = [
         // Only the accounts with enabled rules, before anything is built for a position.
-        this.ctx.bus.subscribe('positions.committed', ({ positions }) =>
-          this.receive(positions.filter(this.hasRules).map(fromPosition)),
+        // This process's commits only: each worker fires the rules of the devices it holds.
+        this.ctx.bus.subscribe(
+          'positions.committed',
+          ({ positions }) => this.receive(positions.filter(this.hasRules).map(fromPosition)),
+          { from: 'this-process' },
         ),
-        this.ctx.bus.subscribe('device-events.created', ({ events }) =>
-          this.receive(events.filter(this.hasRules).map(fromEvent)),
+        this.ctx.bus.subscribe(
+          'device-events.created',
+          ({ events }) => this.receive(events.filter(this.hasRules).map(fromEvent)),
+          { from: 'this-process' },
         ),
       ];
     } else if (!wanted) {

@@ -87,8 +87,11 @@ export class ShipmentClock {
   private followPositions() {
     const wanted = this.ongoing.size > 0 || this.ongoing.loading;
     if (wanted && !this.stopFollowing) {
-      this.stopFollowing = this.ctx.bus.subscribe('positions.committed', ({ positions }) =>
-        this.receive(positions),
+      // This process's commits only: each worker moves the shipments of the devices it holds.
+      this.stopFollowing = this.ctx.bus.subscribe(
+        'positions.committed',
+        ({ positions }) => this.receive(positions),
+        { from: 'this-process' },
       );
     } else if (!wanted && this.stopFollowing) {
       this.stopFollowing();
