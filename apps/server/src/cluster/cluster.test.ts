@@ -2,7 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../db/client';
 import { emptyPostgresDatabase, MACHINE_NATS_URL } from '../test/machine-postgres';
+import { drive } from '../test/drives';
+import { createAccount, createDevice } from '../test/test-app';
 import { freePort, LISTENERS_ON_FREE_PORTS } from '../test/server-process';
 
 /**
@@ -129,5 +133,70 @@ describe('npm run cluster', { timeout: 240_000 }, () => {
     process.kill(cluster.child.pid!, 'SIGTERM');
     expect(await cluster.exited).toBe(0);
     expect([apiPids[1]!, workerPid, ingestPid, replacement].filter(alive)).toEqual([]);
+  });
+
+  it('loses nothing acknowledged when an ingest process is killed: its trackers reconnect to the other', async () => {
+    const database = await emptyPostgresDatabase();
+    drops.push(database.drop);
+    const cluster = startCluster(['--api', '0', '--ingest', '2', '--worker', '1'], {
+      DATABASE_URL: database.url,
+      BUS_URL: MACHINE_NATS_URL,
+      BUS_SUBJECT_PREFIX: `cluster_${randomBytes(4).toString('hex')}`,
+    });
+    await cluster.until('Processes:');
+    const banner = cluster.output();
+    const ingestPids = /2 ingest \(pid (\d+), (\d+)\)/.exec(banner)!.slice(1).map(Number);
+    const osmand = Number(/OsmAnd\/Traccar Client http :(\d+)/.exec(banner)![1]);
+
+    const db = await openDatabase({ kind: 'postgres', url: database.url });
+    const account = await createAccount({ db: db.db });
+    const trackers = [];
+    for (let i = 0; i < 3; i++) trackers.push(await createDevice({ db: db.db }, account));
+    const tracks = trackers.map((d, i) =>
+      drive(d.serial, Date.UTC(2026, 10, 30, 10), [{ minutes: 40, kmh: 30 + i * 10 }]),
+    );
+    const total = tracks.reduce((n, t) => n + t.length, 0);
+    let acknowledged = 0;
+    // The trackers' connections are dealt to both ingest processes by the cluster's primary;
+    // one process is killed a third of the way in, and its trackers connect again.
+    const send = async (track: ReturnType<typeof drive>) => {
+      for (const fix of track) {
+        const query =
+          `?id=${fix.serial}&lat=${fix.lat}&lon=${fix.lng}` +
+          `&timestamp=${fix.deviceTime.getTime() / 1000}&speed=${fix.speed! / 1.852}`;
+        for (;;) {
+          const status = await fetch(`http://127.0.0.1:${osmand}/${query}`).then(
+            (r) => r.status,
+            () => 0,
+          );
+          if (status === 200) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        if (++acknowledged === Math.floor(total / 3)) process.kill(ingestPids[0]!, 'SIGKILL');
+      }
+    };
+    await Promise.all(tracks.map(send));
+    await cluster.until(`ingest process ${ingestPids[0]} exited on SIGKILL`);
+
+    const count = async (what: string) =>
+      Number(
+        (
+          await queryRows<{ n: string }>(
+            db.db,
+            sql.raw(
+              `SELECT count(${what}) AS n FROM positions WHERE device_id IN (${trackers
+                .map((d) => d.id)
+                .join(',')})`,
+            ),
+          )
+        )[0]!.n,
+      );
+    for (let i = 0; i < 200 && (await count('*')) < total; i++)
+      await new Promise((r) => setTimeout(r, 250));
+    expect(await count('*')).toBe(total);
+    expect(await count('DISTINCT (device_id, fix_time)')).toBe(total);
+    await db.close();
+    process.kill(cluster.child.pid!, 'SIGTERM');
+    expect(await cluster.exited).toBe(0);
   });
 });
