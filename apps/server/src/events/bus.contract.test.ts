@@ -180,4 +180,52 @@ describe('the NATS bus', () => {
     expect(atWorker).toEqual([changed]);
     expect(atElsewhere).toEqual([]);
   });
+
+  it("hears only this process's own events where a follower asks for them", async () => {
+    const shared = prefix();
+    const worker = await NatsBus.connect(NATS_URL, shared, log);
+    const other = await NatsBus.connect(NATS_URL, shared, log);
+    opened.push(worker, other);
+    const own: unknown[] = [];
+    const everywhere: unknown[] = [];
+    worker.subscribe('geofence.changed', (e) => void own.push(e), { from: 'this-process' });
+    worker.subscribe('geofence.changed', (e) => void everywhere.push(e));
+    await worker.flush();
+    const mine = { account_id: 1, geofence_id: 1 };
+    const theirs = { account_id: 2, geofence_id: 2 };
+    worker.publish('geofence.changed', mine);
+    other.publish('geofence.changed', theirs);
+    await other.flush();
+    await worker.flush();
+    expect(own).toEqual([mine]);
+    expect(everywhere).toEqual(expect.arrayContaining([mine, theirs]));
+    expect(everywhere).toHaveLength(2);
+  });
+
+  it('carries a batch bigger than a NATS message whole, in parts', async () => {
+    const shared = prefix();
+    const worker = await NatsBus.connect(NATS_URL, shared, log);
+    const api = await NatsBus.connect(NATS_URL, shared, log);
+    opened.push(worker, api);
+    const heard: number[] = [];
+    api.subscribe('positions.committed', ({ positions }) => {
+      for (const p of positions) heard.push(p.device_id);
+    });
+    await api.flush();
+    // About 3 MB of JSON: over the 1 MB a NATS server takes in one message by default.
+    const positions = Array.from({ length: 20_000 }, (_, i) => ({
+      account_id: 1,
+      device_id: i,
+      time: 1_700_000_000_000 + i,
+      lat: 41.5,
+      lng: -87.6,
+      accuracy: null,
+      address: 'Near Springfield, IL, US, a long enough address to weigh',
+      position: { device_id: i, lat: 41.5, lng: -87.6, speed: 12.5 } as never,
+    }));
+    worker.publish('positions.committed', { positions });
+    await worker.flush();
+    for (let i = 0; i < 50 && heard.length < positions.length; i++) await api.flush();
+    expect(heard.sort((a, b) => a - b)).toEqual(positions.map((p) => p.device_id));
+  });
 });

@@ -3,6 +3,7 @@ import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats
 import { payloadOf, type Bus, type EventHandler, type SubscribeOptions } from './bus';
 import type { DomainEvents, EventName } from './catalogue';
 import { LocalHandlers } from './local-handlers';
+import { halves } from './split-payload';
 
 const codec = JSONCodec();
 
@@ -38,8 +39,28 @@ export class NatsBus implements Bus {
 
   publish<K extends EventName>(name: K, payload: DomainEvents[K] | (() => DomainEvents[K])) {
     const value = payloadOf(payload);
-    this.connection.publish(this.subject(name), codec.encode(value));
+    this.send(name, value);
     if (this.own.has(name)) this.own.dispatch(name, value);
+  }
+
+  /**
+   * One message, or as many as the server's payload limit needs (the event's list halved until
+   * each part fits). Never throws: a publisher does not see the bus's failures.
+   */
+  private send<K extends EventName>(name: K, value: DomainEvents[K]) {
+    const data = codec.encode(value);
+    if (data.length > this.connection.info!.max_payload) {
+      const parts = halves(value);
+      if (parts) for (const part of parts) this.send(name, part);
+      else
+        this.log.error({ event: name, bytes: data.length }, 'event too large for NATS; not sent');
+      return;
+    }
+    try {
+      this.connection.publish(this.subject(name), data);
+    } catch (err) {
+      this.log.error({ err, event: name }, 'event not published');
+    }
   }
 
   subscribe<K extends EventName>(
