@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accountMemberships, deviceGroups } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../errors/domain-error';
+import { STATUS_OF } from '../http/errors';
 import { createAccount, createDevice, createUser, openTestDatabase } from '../test/test-app';
 import { actorOf, authorize, requireVisibleDevice } from './actor';
 import { visibleAmong, visibleDeviceIds } from './device-visibility';
@@ -20,7 +21,7 @@ async function statusOf(check: () => Promise<unknown>): Promise<number | 'passed
     await check();
     return 'passed';
   } catch (error) {
-    if (error instanceof HttpError) return error.statusCode;
+    if (error instanceof DomainError) return STATUS_OF[error.kind];
     throw error;
   }
 }

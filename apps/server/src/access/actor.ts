@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { defineAbilityFor, type Action, type AppAbility, type Subject } from '@waymark/domain';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors/domain-error';
 import { accountOfDevice, visibleAmong, type DeviceScope } from './device-visibility';
 import { membershipOf, platformAdminView, type Membership } from './membership.queries';
 import { isPlatformAdmin, type Principal } from './principal';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@waymark/domain';
 import type { Db } from '../db/client';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors/domain-error';
 import { apiTokenActor, findLiveToken } from './tokens.queries';
 
 /** A user as access checks need them. */

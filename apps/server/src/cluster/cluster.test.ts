@@ -150,7 +150,7 @@ describe('npm run cluster', { timeout: 240_000 }, () => {
 
     const db = await openDatabase({ kind: 'postgres', url: database.url });
     const account = await createAccount({ db: db.db });
-    const trackers = [];
+    const trackers: { id: number; serial: string }[] = [];
     for (let i = 0; i < 3; i++) trackers.push(await createDevice({ db: db.db }, account));
     const tracks = trackers.map((d, i) =>
       drive(d.serial, Date.UTC(2026, 10, 30, 10), [{ minutes: 40, kmh: 30 + i * 10 }]),

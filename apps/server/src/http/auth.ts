@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { principalOfBearer, type PrincipalUser, type Session } from '../access/principal';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, unauthenticated } from '../errors/domain-error';
 import { bearerToken } from './tokens';
 import './route-access';
 

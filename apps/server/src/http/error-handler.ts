@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldErrorsOf, type ErrorBody } from '@waymark/domain';
-import { HttpError } from './errors';
+import { DomainError } from '../errors/domain-error';
+import { STATUS_OF } from './errors';
 
 /**
- * The one error handler: validation -> 422 with messages per field, known errors with their
- * status, anything else -> 500 whose details go to the log and the error reporter (SENTRY_DSN),
+ * The one error handler: validation -> 422 with messages per field, domain errors with the
+ * status of their kind, anything else -> 500 whose details go to the log and the error reporter (SENTRY_DSN),
  * never to the client.
  */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -21,11 +22,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(422).send({ message: first, errors } satisfies ErrorBody);
     }
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       const body: ErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body);
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(STATUS_OF[error.kind]).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

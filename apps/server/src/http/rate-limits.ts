@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '../errors/domain-error';
 
 /**
  * Per-address limits of the calls a stranger could repeat to guess or to flood (issue 24),

@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { HttpError } from './errors';
+import { badRequest, type DomainError } from '../errors/domain-error';
 
 /** The answer to an upload whose body stopped before its end: the client's doing, a 400. */
 export const UPLOAD_CUT_SHORT =
@@ -11,11 +11,11 @@ export const UPLOAD_CUT_SHORT =
  * body cut short (a truncated multipart body, or a client gone mid-upload): 400, never logged as
  * a server error, since reading a request stream fails only for what the client sent.
  */
-export async function fileBytes(part: MultipartFile, tooLarge: () => HttpError): Promise<Buffer> {
+export async function fileBytes(part: MultipartFile, tooLarge: () => DomainError): Promise<Buffer> {
   try {
     return await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new HttpError(400, UPLOAD_CUT_SHORT);
+    throw badRequest(UPLOAD_CUT_SHORT);
   }
 }

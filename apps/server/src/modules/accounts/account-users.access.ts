@@ -1,7 +1,7 @@
 import { USER_ACCESS_MESSAGES, type Role } from '@waymark/domain';
 import { authorize, found, type Actor } from '../../access/actor';
 import type { Db } from '../../db/client';
-import { forbidden, invalidField } from '../../http/errors';
+import { forbidden, invalidField } from '../../errors/domain-error';
 import { accountDeviceIds, accountGroupIds, accountUser } from './account-users.queries';
 
 /** Users are managed by admins and managers (spec 002 §6: manage Users). */

@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../../access/actor';
 import { authorizeOwnCredentials } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors/domain-error';
 import { newToken } from '../../http/tokens';
 import type { PositionFilterSettings } from '@waymark/domain';
 import { found } from '../../access/actor';

@@ -2,7 +2,7 @@ import { IMITATION_TTL_MS, type AuditEntry } from '@waymark/domain';
 import { authorizePlatformAdmin, found } from '../../access/actor';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors/domain-error';
 import { issueToken } from '../auth/tokens.queries';
 import { auditPage, userById, userPage, type AuditRow } from './admin-users.queries';
 

@@ -3,7 +3,7 @@ import { platformAdminViews } from '../../access/membership.queries';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
 import { ADMIN_ACCOUNT_MESSAGES, type AdminAccountCreate } from '@waymark/domain';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import {
   accountIdsPage,
   accountSizes,

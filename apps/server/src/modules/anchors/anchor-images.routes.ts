@@ -13,7 +13,7 @@ import {
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { actorFor } from '../../access/actor';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { fileBytes } from '../../http/uploads';
 import { addAnchorImage, anchorImageFile, removeAnchorImage } from './anchor-images.service';
 import { displayName, IMAGE_FOLDER, sniffImageType } from './image-file';

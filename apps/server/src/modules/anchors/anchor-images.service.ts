@@ -1,6 +1,6 @@
 import { found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors/domain-error';
 import { anchorOf } from './anchors.access';
 import { presentAnchorImage } from './anchors.present';
 import { deleteImage, findImage, imageByPath, insertImage } from './anchors.queries';

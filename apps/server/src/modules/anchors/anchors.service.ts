@@ -2,7 +2,7 @@ import { ANCHOR_MESSAGES, type Anchor, type AnchorStoreParsed } from '@waymark/d
 import { found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { anchorOf, authorizeAnchors } from './anchors.access';
 import { presentAnchor } from './anchors.present';
 import {

@@ -12,7 +12,7 @@ import {
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { originOf, requireAuth } from '../../http/auth';
-import { tooManyRequests } from '../../http/errors';
+import { tooManyRequests } from '../../errors/domain-error';
 import * as auth from './auth.service';
 
 const messageEnvelope = dataEnvelope(z.object({ message: z.string() }));

@@ -7,7 +7,7 @@ import {
   type ResetPassword,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { HttpError, invalidField, tooManyRequests, unauthenticated } from '../../http/errors';
+import { invalid, invalidField, tooManyRequests, unauthenticated } from '../../errors/domain-error';
 import {
   findUserForLogin,
   loginFailures,
@@ -67,7 +67,7 @@ export async function checkPassword(
 /** Checks credentials, records the attempt and issues a session token. */
 export async function login(ctx: AppContext, body: LoginRequest, origin: LoginOrigin) {
   const user = await checkPassword(ctx, body.email, body.password, origin);
-  if (!user) throw new HttpError(401, MESSAGES.invalidCredentials);
+  if (!user) throw unauthenticated(MESSAGES.invalidCredentials);
   return issueToken(ctx.database.db, user.id, 'session', { ttlMs: SESSION_TTL_MS });
 }
 
@@ -187,11 +187,11 @@ export async function sendResetLink(ctx: AppContext, email: string) {
 export async function resetPassword(ctx: AppContext, body: ResetPassword) {
   const { db } = ctx.database;
   const found = await findLiveToken(db, body.token, ['password_reset']);
-  const invalid = new HttpError(422, MESSAGES.resetTokenInvalid, {
+  const refused = invalid(MESSAGES.resetTokenInvalid, {
     token: [MESSAGES.resetTokenInvalid],
   });
-  if (!found || found.user.email !== body.email.toLowerCase()) throw invalid;
-  if (!(await revokeToken(db, found.tokenId))) throw invalid;
+  if (!found || found.user.email !== body.email.toLowerCase()) throw refused;
+  if (!(await revokeToken(db, found.tokenId))) throw refused;
   await setPasswordHash(db, found.user.id, await hashPassword(body.password));
   announceRevoked(ctx, await revokeUserTokens(db, found.user.id, 'all'));
 }

@@ -7,7 +7,7 @@ import {
 import { authorize, found, requireVisibleDevice, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { DomainEvents } from '../../events/catalogue';
-import { forbidden, invalidField } from '../../http/errors';
+import { forbidden, invalidField } from '../../errors/domain-error';
 import { presentMessage } from './commands.present';
 import { queueSmsCommand } from './commands.sms';
 import {

@@ -3,7 +3,7 @@ import { DEVICE_SETUP_MESSAGES, type DeviceSetup } from '@waymark/domain';
 import { authorize, type Actor } from '../../access/actor';
 import { isPlatformAdmin, type Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { forbidden, invalidField } from '../../http/errors';
+import { forbidden, invalidField } from '../../errors/domain-error';
 import { LISTENER_SETTINGS } from '../../ingest/device-ports';
 import { SETUP_GUIDES } from './setup-guides';
 import { presentDeviceSetup } from './device-setup.present';

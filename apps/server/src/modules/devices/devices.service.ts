@@ -10,7 +10,7 @@ import {
 import { authorize, found, requireVisibleDevice, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { deviceListBody, type DeviceRowsOptions } from './device-lists.queries';
 import { presentDeviceDetails, presentDeviceListRow } from './devices.present';
 import {

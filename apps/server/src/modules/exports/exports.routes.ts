@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, idListSchema, idSchema, textSchema } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { actorFor } from '../../access/actor';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors/domain-error';
 import { dateParam } from '../../http/params';
 import { sendCsv } from '../positions/positions.csv';
 import { findLiveExport } from './exports.queries';

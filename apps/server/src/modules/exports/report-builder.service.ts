@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import type { Actor } from '../../access/actor';
 import { visibleAmong } from '../../access/device-visibility';
 import type { Membership } from '../../access/membership.queries';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { MAX_DOWNLOAD_DAYS } from '../../http/params';
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import type { QueuedJob } from '../../jobs/job-queue';

@@ -8,7 +8,7 @@ import {
 } from '@waymark/domain';
 import { authorize, found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { invalidField, notFound } from '../../http/errors';
+import { invalidField, notFound } from '../../errors/domain-error';
 import { presentGeofence, presentGeofenceEvent } from './geofences.present';
 import {
   deleteGeofence,

@@ -2,7 +2,7 @@ import { GROUP_MESSAGES, type Group } from '@waymark/domain';
 import { authorize, found, type Actor } from '../../access/actor';
 import { seesAllDevices, visibleAmong } from '../../access/device-visibility';
 import type { Db } from '../../db/client';
-import { forbidden, invalidField } from '../../http/errors';
+import { forbidden, invalidField } from '../../errors/domain-error';
 import { presentGroup } from './groups.present';
 import { groupRows, membersByGroup } from './groups.queries';
 

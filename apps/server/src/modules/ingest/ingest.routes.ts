@@ -12,7 +12,7 @@ import {
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { accountOfApiToken } from '../../access/tokens.queries';
-import { unauthenticated } from '../../http/errors';
+import { unauthenticated } from '../../errors/domain-error';
 import { bearerToken } from '../../http/tokens';
 import { dateParam } from '../../http/params';
 import { ingestPositions, type PositionIntake } from './ingest.service';

@@ -9,7 +9,7 @@ import {
 } from '@waymark/domain';
 import type { Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { forbidden, HttpError, invalidField, notFound } from '../../http/errors';
+import { forbidden, invalid, invalidField, notFound } from '../../errors/domain-error';
 import { newToken } from '../../http/tokens';
 import {
   authorizeRole,
@@ -88,11 +88,11 @@ export async function acceptInvitation(
   origin: LoginOrigin,
 ) {
   const { db } = ctx.database;
-  const invalid = new HttpError(422, USER_ACCESS_MESSAGES.invitationInvalid, {
+  const refused = invalid(USER_ACCESS_MESSAGES.invitationInvalid, {
     token: [USER_ACCESS_MESSAGES.invitationInvalid],
   });
   const invitation = await liveInvitation(db, accountId, body.token);
-  if (!invitation) throw invalid;
+  if (!invitation) throw refused;
   let acceptor: Acceptor;
   if (invitation.login) {
     if (invitation.login.is_gpx_admin) {
@@ -112,6 +112,6 @@ export async function acceptInvitation(
   if (accepted === 'login-exists') {
     throw invalidField('password', USER_ACCESS_MESSAGES.loginMadeSince);
   }
-  if (!accepted) throw invalid;
+  if (!accepted) throw refused;
   return { token: await openSession(ctx, accepted.id), account_id: accountId, user: accepted };
 }

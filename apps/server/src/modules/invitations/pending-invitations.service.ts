@@ -5,7 +5,7 @@ import {
 } from '@waymark/domain';
 import { found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { hashToken, newToken } from '../../http/tokens';
 import { authorizeRole, authorizeUsers } from '../accounts/account-users.access';
 import {

@@ -5,7 +5,7 @@ import { authorizePlatformAdmin, found } from '../../access/actor';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
 import { promoCodes } from '../../db/schema';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { insertOrder, type NewOrderLine } from './order-creation';
 import { presentOrder } from './orders.present';
 import {

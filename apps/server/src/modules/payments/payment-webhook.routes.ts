@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { WebhookSignatureError } from '../../adapters/payments/payment-provider';
-import { HttpError, invalidField, notFound } from '../../http/errors';
+import { badRequest, invalidField, notFound } from '../../errors/domain-error';
 import { handleProviderEvent } from './payment-events';
 
 /**
@@ -43,7 +43,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       try {
         event = ctx.payments.verifyWebhook(request.body, request.headers);
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
+        if (error instanceof WebhookSignatureError) throw badRequest(error.message);
         throw error;
       }
       const outcome = await handleProviderEvent(ctx, event);

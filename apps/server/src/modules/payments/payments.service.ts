@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES, isOrderPayable, type PaymentIntentRequest } from '@waymark/domain';
 import { found } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { HttpError, invalidField } from '../../http/errors';
+import { conflict, invalidField } from '../../errors/domain-error';
 import { customerOf } from '../billing/billing-customer';
 import { presentIntent } from '../payment-methods/payment-methods.present';
 import {
@@ -73,7 +73,7 @@ export async function startOrderPayment(
   body: PaymentIntentRequest,
   cards: boolean,
 ) {
-  if (!isOrderPayable(order.status)) throw new HttpError(409, BILLING_MESSAGES.orderNotPayable);
+  if (!isOrderPayable(order.status)) throw conflict(BILLING_MESSAGES.orderNotPayable);
   const payment = await payableOf(ctx, order, body.payment_id);
   let card: PaymentMethodRow | undefined;
   if (body.payment_method_id !== undefined) {

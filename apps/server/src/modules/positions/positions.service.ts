@@ -2,7 +2,7 @@ import type { HistoryPosition } from '@waymark/domain';
 import { requireVisibleDevice, type Actor } from '../../access/actor';
 import { visibleAmong } from '../../access/device-visibility';
 import type { AppContext } from '../../app-context';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { positionListBody } from '../devices/device-lists.queries';
 import { positionsCsv } from './positions.csv';
 import { deviceName, filteredCountOf, historyOf } from './positions.queries';

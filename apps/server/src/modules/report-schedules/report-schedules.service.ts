@@ -6,7 +6,7 @@ import {
 import { authorize, found, type Actor } from '../../access/actor';
 import { visibleAmong } from '../../access/device-visibility';
 import type { AppContext } from '../../app-context';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { claimDuePeriods } from './report-schedules.jobs';
 import { presentSchedule } from './report-schedules.present';
 import {

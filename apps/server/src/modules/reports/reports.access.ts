@@ -3,7 +3,7 @@ import { REPORT_MESSAGES } from '@waymark/domain';
 import { actorFor, authorize, found, type Actor } from '../../access/actor';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../http/auth';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { accountOfReport, reportRows, visibleTracker, type ReportRow } from './reports.queries';
 
 /**

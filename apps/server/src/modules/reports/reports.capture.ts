@@ -5,7 +5,7 @@ import {
   type ReportCreate,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { stopsOf } from '../positions/stops.queries';
 import { presentReportEvent, presentReportStop } from './reports.present';
 import { fixBeside, rangeEvents, rangePositionRows, type ReportInsert } from './reports.queries';

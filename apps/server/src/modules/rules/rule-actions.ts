@@ -8,7 +8,7 @@ import {
 } from '@waymark/domain';
 import { actorOf } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../errors/domain-error';
 import type { QueuedJob } from '../../jobs/job-queue';
 import { sendCommand } from '../commands/commands.service';
 import { queueMessages } from '../delivery';
@@ -128,7 +128,7 @@ async function sendToTracker(
     return `Command "${command.title}" ${message.status} by ${message.send_via === 'sms' ? 'SMS' : 'data'}`;
   } catch (error) {
     // Refused by the commands service (rights, no phone for SMS): trying again will not help.
-    if (error instanceof HttpError) throw new Refused(error.message);
+    if (error instanceof DomainError) throw new Refused(error.message);
     throw error;
   }
 }

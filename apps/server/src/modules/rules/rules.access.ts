@@ -1,7 +1,7 @@
 import { RULE_MESSAGES } from '@waymark/domain';
 import { authorize, found, type Actor } from '../../access/actor';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors/domain-error';
 import { ruleRow, type RuleRow } from './rules.queries';
 
 /**

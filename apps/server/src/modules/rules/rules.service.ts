@@ -3,7 +3,7 @@ import type { Actor } from '../../access/actor';
 import { visibleAmong } from '../../access/device-visibility';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { authorizeRules, ruleOf } from './rules.access';
 import { presentFirings, presentRule } from './rules.present';
 import {

@@ -11,7 +11,7 @@ import {
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../http/auth';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { fileBytes } from '../../http/uploads';
 import { displayName } from '../anchors/image-file';
 import { chatFileDownload, uploadChatFile } from './chat-files.service';

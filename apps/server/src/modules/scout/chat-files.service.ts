@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../access/principal';
 import { found } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { checkChatFile } from './chat-file-check';
 import { authorizeAiSomewhere } from './scout.access';
 import { presentFile } from './scout.present';

@@ -1,7 +1,7 @@
 import { isUiToolCall, type ContentBlock, type DialogMessage } from '@waymark/domain';
 import { actorOf, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../errors/domain-error';
 import { authorizeAi } from './scout.access';
 import { findDialog, insertMessage, messagesForAnswer, updateMessage } from './scout.queries';
 import { presentMessages } from './scout.service';
@@ -75,7 +75,7 @@ export async function answer(ctx: AppContext, model: ScoutModel, request: Answer
     actor = await actorOf(db, request.user_id, request.account_id);
     authorizeAi(actor);
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     await write([{ type: 'text', text: AGENT_TEXTS.notAllowed }], true);
     return;
   }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DeviceListItem } from '@waymark/domain';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../errors/domain-error';
 import type { ScoutFleet } from './scout-fleet';
 
 /** What a tool answers: the result the model reads, and for UI tools the call the app gets. */
@@ -96,7 +96,7 @@ export async function asResult(work: () => Promise<ToolOutcome>): Promise<ToolOu
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError) return { result: { error: error.message } };
+    if (error instanceof DomainError) return { result: { error: error.message } };
     throw error;
   }
 }

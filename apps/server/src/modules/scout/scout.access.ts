@@ -4,7 +4,7 @@ import type { Principal } from '../../access/principal';
 import { membershipsOf } from '../../access/membership.queries';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../http/auth';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors/domain-error';
 import { findDialog, type DialogRow } from './scout.queries';
 
 /** Everything of Scout needs 'use Ai' in the account (spec 001 §6); 403 without. */

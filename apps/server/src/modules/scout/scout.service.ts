@@ -10,7 +10,7 @@ import type { Actor } from '../../access/actor';
 import { found } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { HttpError, invalidField } from '../../http/errors';
+import { invalid, invalidField } from '../../errors/domain-error';
 import { authorizeAi, dialogOf, modelFor } from './scout.access';
 import { presentDialog, presentMessage } from './scout.present';
 import {
@@ -144,7 +144,7 @@ async function answerOf(db: Db, actor: Actor, dialogId: number, messageId: numbe
   await dialogOf(db, actor, dialogId);
   const message = found(await findMessage(db, dialogId, messageId));
   if (message.role !== 'assistant' || message.stop_reason !== 'stop') {
-    throw new HttpError(422, 'Only answers take feedback', {
+    throw invalid('Only answers take feedback', {
       message_id: ['Only answers take feedback'],
     });
   }

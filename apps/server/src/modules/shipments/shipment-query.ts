@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHIPMENT_STATUSES, textSchema, type ShipmentStatus } from '@waymark/domain';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import type { PartsWanted } from './shipment-parts';
 
 const flagValue = z.enum(['0', '1', 'true', 'false']);

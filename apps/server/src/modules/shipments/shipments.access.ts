@@ -2,7 +2,7 @@ import { SHIPMENT_MESSAGES } from '@waymark/domain';
 import { authorize, found, type Actor } from '../../access/actor';
 import { visibleAmong } from '../../access/device-visibility';
 import type { Db } from '../../db/client';
-import { forbidden, invalidField } from '../../http/errors';
+import { forbidden, invalidField } from '../../errors/domain-error';
 import {
   geofenceOfAccount,
   shipmentRows,

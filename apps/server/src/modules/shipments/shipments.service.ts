@@ -15,7 +15,7 @@ import {
 } from '@waymark/domain';
 import type { Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { HttpError, invalidField } from '../../http/errors';
+import { conflict, invalidField } from '../../errors/domain-error';
 import { clockOfRow, factsOfRow } from './shipment-clock.rows';
 import {
   fixesBetween,
@@ -257,5 +257,5 @@ async function changeClock(
     ]);
     if (done.has(shipmentId)) return;
   }
-  throw new HttpError(409, 'The shipment changed while it was being saved; please try again');
+  throw conflict('The shipment changed while it was being saved; please try again');
 }

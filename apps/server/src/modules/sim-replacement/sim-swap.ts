@@ -5,7 +5,7 @@ import {
   type SimReplaceResult,
 } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
-import { invalidField, notFound } from '../../http/errors';
+import { invalidField, notFound } from '../../errors/domain-error';
 import { deviceChanged } from '../devices/devices.service';
 import {
   installCard,

@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES } from '@waymark/domain';
 import type { Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { insertOrder } from '../orders/order-creation';
 import { orderById, paymentsOfOrder } from '../orders/orders.queries';
 import { presentIntent } from '../payment-methods/payment-methods.present';

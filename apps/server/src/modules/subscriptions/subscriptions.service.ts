@@ -6,7 +6,7 @@ import {
 import { found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { pageMeta } from '../../http/pagination';
 import { authorizeBilling } from '../billing/billing.access';
 import { presentOrderListItem } from '../orders/orders.present';

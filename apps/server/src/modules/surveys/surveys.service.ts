@@ -7,7 +7,7 @@ import {
 import { authorizePlatformAdmin, type Actor } from '../../access/actor';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors/domain-error';
 import { presentSurveyResponse } from './surveys.present';
 import { insertSurveyResponse, respondedSince, surveyResponsesPage } from './surveys.queries';
 

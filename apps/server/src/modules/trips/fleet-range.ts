@@ -5,7 +5,7 @@ import {
   nextDay,
   ZoneDays,
 } from '@waymark/domain';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 
 /** A fleet report's local days in the account's zone, and the instants they span. */
 export interface FleetRange {

@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import { membershipsOf } from '../../access/membership.queries';
 import { authorizeOwnCredentials, isPlatformAdmin, type Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { forbidden, invalidField, notFound } from '../../http/errors';
+import { forbidden, invalidField, notFound } from '../../errors/domain-error';
 import { readUserSettings, writeUserSettings } from './user-settings.queries';
 import { emailTaken, findUser, listTimezones, timezoneExists, updateUser } from './users.queries';
 

@@ -8,7 +8,7 @@ import { authorizePlatformAdmin } from '../../access/actor';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors/domain-error';
 import { deviceChanged } from '../devices/devices.service';
 import {
   accountById,

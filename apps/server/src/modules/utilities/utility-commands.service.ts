@@ -2,7 +2,7 @@ import type { UtilityResult } from '@waymark/domain';
 import { authorizePlatformAdmin, platformAdminActor } from '../../access/actor';
 import type { Principal } from '../../access/principal';
 import type { AppContext } from '../../app-context';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../errors/domain-error';
 import { sendCommand } from '../commands/commands.service';
 import { requireTracker } from './device-utilities.service';
 
@@ -54,7 +54,7 @@ export async function sendBulkCommand(
         const message = await sendTo(ctx, principal, serial, input.command, input.send_via);
         return { serial, status: message.status };
       } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        if (!(error instanceof DomainError)) throw error;
         return { serial, status: `failed: ${error.message}` };
       }
     }),
