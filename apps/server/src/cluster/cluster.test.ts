@@ -165,7 +165,10 @@ describe('npm run cluster', { timeout: 240_000 }, () => {
           `?id=${fix.serial}&lat=${fix.lat}&lon=${fix.lng}` +
           `&timestamp=${fix.deviceTime.getTime() / 1000}&speed=${fix.speed! / 1.852}`;
         for (;;) {
-          const status = await fetch(`http://127.0.0.1:${osmand}/${query}`).then(
+          // A request caught in the killed process is given up and sent again.
+          const status = await fetch(`http://127.0.0.1:${osmand}/${query}`, {
+            signal: AbortSignal.timeout(5000),
+          }).then(
             (r) => r.status,
             () => 0,
           );
