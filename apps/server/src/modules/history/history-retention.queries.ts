@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { HISTORY_RETENTION_SETTINGS, type Setting } from '@waymark/domain';
+import { queryRows, type Db } from '../../db/client';
+
+const CODES = Object.values(HISTORY_RETENTION_SETTINGS);
+
+/** Every account with its history settings (none: an account that keeps everything). */
+export async function historySettingsOfAccounts(db: Db) {
+  const rows = await queryRows<{ account_id: number; code: string | null; value: string | null }>(
+    db,
+    sql`SELECT a.id AS account_id, s.code, s.value
+        FROM accounts a
+        LEFT JOIN account_settings s
+          ON s.account_id = a.id AND s.code = ANY(${sql.param(CODES)}::text[])
+        ORDER BY a.id`,
+  );
+  const byAccount = new Map<number, Setting[]>();
+  for (const row of rows) {
+    const settings = byAccount.get(row.account_id) ?? [];
+    if (row.code !== null) settings.push({ code: row.code, value: row.value });
+    byAccount.set(row.account_id, settings);
+  }
+  return byAccount;
+}
+
+/** One account's history settings. */
+export async function historySettingsOf(db: Db, accountId: number): Promise<Setting[]> {
+  return queryRows<Setting>(
+    db,
+    sql`SELECT code, value FROM account_settings
+        WHERE account_id = ${accountId} AND code = ANY(${sql.param(CODES)}::text[])`,
+  );
+}
+
+/**
+ * Thins one account's fixes in [from, to) to the first accepted fix of each slot of
+ * `slotMinutes` (counted from the epoch, so from every UTC midnight) per tracker; returns how
+ * many were removed. Filtered fixes go too: every reader of history skips them, so a kept
+ * one would only leave its slot without a fix (their count stays in the daily summaries).
+ * The range's bounds let PostgreSQL read and delete in one partition only.
+ */
+export async function thinPositions(
+  db: Db,
+  accountId: number,
+  range: { from: Date; to: Date },
+  slotMinutes: number,
+) {
+  const from = range.from.toISOString();
+  const to = range.to.toISOString();
+  const slotSeconds = slotMinutes * 60;
+  const rows = await queryRows<{ removed: number }>(
+    db,
+    sql`WITH ranked AS (
+          SELECT device_id, fix_time,
+            filter_reason IS NULL AND row_number() OVER (
+              PARTITION BY device_id, filter_reason IS NULL,
+                floor(extract(epoch FROM fix_time) / ${slotSeconds}::int)
+              ORDER BY fix_time
+            ) = 1 AS kept
+          FROM positions
+          WHERE account_id = ${accountId}
+            AND fix_time >= ${from}::timestamptz AND fix_time < ${to}::timestamptz
+        ), gone AS (
+          DELETE FROM positions p USING ranked r
+          WHERE p.account_id = ${accountId}
+            AND p.fix_time >= ${from}::timestamptz AND p.fix_time < ${to}::timestamptz
+            AND p.device_id = r.device_id AND p.fix_time = r.fix_time AND NOT r.kept
+          RETURNING 1
+        )
+        SELECT count(*)::int AS removed FROM gone`,
+  );
+  return rows[0]?.removed ?? 0;
+}
