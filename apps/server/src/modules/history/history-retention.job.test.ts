@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { RawPosition } from '@waymark/domain';
+import { queryRows } from '../../db/client';
+import { accountSettings, dailySummaries, deviceStops, trips } from '../../db/schema';
+import { createAccount, createDevice, createTestApp, type TestApp } from '../../test/test-app';
+import { applyHistoryRetention } from './history-retention.job';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** A tracker driving north from `start`, a fix every 70 s, the `zeroAt`-th one at 0,0. */
+function drive(serial: string, start: string, fixes: number, zeroAt?: number): RawPosition[] {
+  return Array.from({ length: fixes }, (_, i) => ({
+    serial,
+    deviceTime: new Date(Date.parse(start) + i * 70_000),
+    lat: i === zeroAt ? 0 : 41.8 + i * 0.002,
+    lng: i === zeroAt ? 0 : -87.63,
+    valid: true,
+    fix: 'gps' as const,
+  }));
+}
+
+async function storedFixes(t: TestApp, deviceId: number) {
+  const rows = await queryRows<{ fix_time: Date | string }>(
+    t.db,
+    sql`SELECT fix_time FROM positions WHERE device_id = ${deviceId} ORDER BY fix_time`,
+  );
+  return rows.map((row) => new Date(row.fix_time).toISOString());
+}
+
+/** Every row the retention must never touch, of these accounts. */
+async function summaries(t: TestApp, accountIds: number[]) {
+  return {
+    trips: await t.db
+      .select()
+      .from(trips)
+      .where(inArray(trips.account_id, accountIds))
+      .orderBy(asc(trips.device_id), asc(trips.start_time)),
+    stops: await t.db
+      .select()
+      .from(deviceStops)
+      .where(inArray(deviceStops.account_id, accountIds))
+      .orderBy(asc(deviceStops.device_id), asc(deviceStops.start_time)),
+    days: await t.db
+      .select()
+      .from(dailySummaries)
+      .where(inArray(dailySummaries.account_id, accountIds))
+      .orderBy(asc(dailySummaries.device_id), asc(dailySummaries.day)),
+  };
+}
+
+describe('thinning', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps, past the raw days, the first accepted fix of each slot per tracker, and nothing else moves', async () => {
+    const thinning = await createAccount(t, {
+      settings: { history_raw_days: '30', history_thin_minutes: '5' },
+    });
+    const untouched = await createAccount(t);
+    const laterCutoff = await createAccount(t, {
+      settings: { history_raw_days: '60', history_thin_minutes: '15' },
+    });
+    const now = new Date('2026-11-01T00:00:00Z');
+    const cutoff = now.getTime() - 30 * DAY;
+
+    const inputs = new Map<number, RawPosition[]>();
+    for (const account of [thinning, thinning, untouched, laterCutoff]) {
+      const device = await createDevice(t, account);
+      // Old enough to thin (a fix at 0,0 among them, stored filtered), then recent ones.
+      const old = drive(device.serial, '2026-09-10T08:00:30Z', 52, 20);
+      const recent = drive(device.serial, '2026-10-20T08:00:00Z', 18, 5);
+      await t.ctx.pipeline.submit(old, 'test');
+      await t.ctx.pipeline.submit(recent, 'test');
+      inputs.set(device.id, [...old, ...recent]);
+    }
+    const accountIds = [thinning.id, untouched.id, laterCutoff.id];
+    const before = await summaries(t, accountIds);
+    expect(before.trips.filter((trip) => trip.account_id === thinning.id).length).toBeGreaterThan(
+      0,
+    );
+    expect(before.days.filter((day) => day.account_id === thinning.id).length).toBeGreaterThan(0);
+
+    const result = await applyHistoryRetention(t.ctx, now);
+
+    const deviceIds = [...inputs.keys()];
+    let removed = 0;
+    for (const [index, deviceId] of deviceIds.entries()) {
+      const input = inputs.get(deviceId)!;
+      const all = input.map((p) => p.deviceTime.toISOString());
+      // Every input fix was stored; the first two trackers are the thinning account's.
+      if (index >= 2) {
+        expect(await storedFixes(t, deviceId), `tracker ${index}`).toEqual(all);
+        continue;
+      }
+      // Worked out here: older than the cut-off, the first fix not at 0,0 of each 5-minute
+      // slot of the clock; newer, every fix (the one at 0,0 too).
+      const firstOfSlot = new Map<number, string>();
+      const newer: string[] = [];
+      for (const p of input) {
+        const time = p.deviceTime.getTime();
+        if (time >= cutoff) newer.push(p.deviceTime.toISOString());
+        else if (p.lat !== 0) {
+          const slot = Math.floor(time / (5 * MINUTE));
+          if (!firstOfSlot.has(slot)) firstOfSlot.set(slot, p.deviceTime.toISOString());
+        }
+      }
+      const expected = [...firstOfSlot.values(), ...newer];
+      expect(await storedFixes(t, deviceId), `tracker ${index}`).toEqual(expected);
+      expect(expected.length).toBeLessThan(all.length);
+      removed += all.length - expected.length;
+    }
+    expect(result).toEqual({ dropped: [], thinned: removed });
+    expect(await summaries(t, accountIds)).toEqual(before);
+
+    // Thinned slots stay thinned: a second run removes nothing.
+    const again = await applyHistoryRetention(t.ctx, now);
+    expect(again).toEqual({ dropped: [], thinned: 0 });
+  });
+});
+
+describe('dropping whole months', () => {
+  async function partitionNames(t: TestApp) {
+    const rows = await queryRows<{ name: string }>(
+      t.db,
+      sql`SELECT child.relname AS name FROM pg_inherits
+          JOIN pg_class child ON child.oid = pg_inherits.inhrelid
+          WHERE pg_inherits.inhparent = 'positions'::regclass`,
+    );
+    return rows.map((row) => row.name).sort();
+  }
+
+  it('drops a month only once every account removes its fixes and all are past it', async () => {
+    const t = await createTestApp();
+    try {
+      const longest = await createAccount(t, { settings: { history_keep_days: '400' } });
+      const shorter = await createAccount(t, {
+        settings: { history_raw_days: '30', history_thin_minutes: '5', history_keep_days: '100' },
+      });
+      const forever = await createAccount(t);
+      const old = await createDevice(t, longest);
+      const middle = await createDevice(t, shorter);
+      const recent = await createDevice(t, longest);
+      await t.ctx.pipeline.submit(drive(old.serial, '2024-01-15T08:00:00Z', 3), 'test');
+      // Within the longest retention (400 days before now is 2025-10-11).
+      await t.ctx.pipeline.submit(drive(middle.serial, '2025-10-20T08:00:00Z', 3), 'test');
+      await t.ctx.pipeline.submit(drive(recent.serial, '2026-10-20T08:00:00Z', 3), 'test');
+      const now = new Date('2026-11-15T00:00:00Z');
+      const accountIds = [longest.id, shorter.id, forever.id];
+      const kept = await summaries(t, accountIds);
+
+      // One account keeps its history forever: every month stays.
+      const first = await applyHistoryRetention(t.ctx, now);
+      expect(first.dropped).toEqual([]);
+      expect(await partitionNames(t)).toEqual([
+        'positions_2024_01',
+        'positions_2025_10',
+        'positions_2026_10',
+      ]);
+
+      await t.db
+        .insert(accountSettings)
+        .values({ account_id: forever.id, code: 'history_keep_days', value: '50' });
+      const second = await applyHistoryRetention(t.ctx, now);
+      expect(second.dropped).toEqual(['positions_2024_01']);
+      expect(await partitionNames(t)).toEqual(['positions_2025_10', 'positions_2026_10']);
+      expect(await storedFixes(t, old.id)).toEqual([]);
+      // Its own account thins it: three fixes within one 5-minute slot.
+      expect(await storedFixes(t, middle.id)).toEqual(['2025-10-20T08:00:00.000Z']);
+      expect(await storedFixes(t, recent.id)).toHaveLength(3);
+      expect(await summaries(t, accountIds)).toEqual(kept);
+
+      // A late upload of that month finds its table made again by its batch.
+      const late = await createDevice(t, longest);
+      await t.ctx.pipeline.submit(drive(late.serial, '2024-01-20T08:00:00Z', 2), 'test');
+      expect(await storedFixes(t, late.id)).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
