@@ -183,3 +183,50 @@ describe('dropping whole months', () => {
     }
   });
 });
+
+describe('late fixes on a thinned history', () => {
+  it('leave the trips, stops and days made from every fix as they were', async () => {
+    const t = await createTestApp();
+    try {
+      const account = await createAccount(t, {
+        settings: { history_raw_days: '30', history_thin_minutes: '60' },
+      });
+      const device = await createDevice(t, account);
+      const day = Math.floor((Date.now() - 40 * DAY) / DAY) * DAY;
+      // Parked, a drive with a ten-minute halt, parked; weeks later, driving today.
+      const old = drive(device.serial, new Date(day + 8 * 3_600_000).toISOString(), 60).map(
+        (fix, i) => (i >= 20 && i < 29 ? { ...fix, lat: 41.8 + 19 * 0.002 } : fix),
+      );
+      await t.ctx.pipeline.submit(old, 'test');
+      await t.ctx.pipeline.submit(
+        drive(device.serial, new Date(Date.now() - 2 * 3_600_000).toISOString(), 10),
+        'test',
+      );
+      await applyHistoryRetention(t.ctx);
+      const before = await summaries(t, [account.id]);
+      expect(before.trips.length).toBeGreaterThan(0);
+
+      // A fix of the old day arrives now: stored, and the rebuild it queues is not run over
+      // the thinned fixes.
+      const late = new Date(day + 11 * 3_600_000);
+      await t.ctx.pipeline.submit(
+        [
+          {
+            serial: device.serial,
+            deviceTime: late,
+            lat: 41.95,
+            lng: -87.63,
+            valid: true,
+            fix: 'gps',
+          },
+        ],
+        'test',
+      );
+      await t.ctx.jobs.idle();
+      expect(await storedFixes(t, device.id)).toContain(late.toISOString());
+      expect(await summaries(t, [account.id])).toEqual(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
