@@ -50,6 +50,24 @@ async function summaries(t: TestApp, accountIds: number[]) {
   };
 }
 
+/**
+ * Worked out here from the input, independently of the job: older than the line, the first
+ * fix not at 0,0 of each slot of the clock (slots from UTC midnight); newer, every fix.
+ */
+function keptByHand(input: readonly RawPosition[], line: number, minutes: number) {
+  const firstOfSlot = new Map<number, string>();
+  const newer: string[] = [];
+  for (const p of input) {
+    const time = p.deviceTime.getTime();
+    if (time >= line) newer.push(p.deviceTime.toISOString());
+    else if (p.lat !== 0) {
+      const slot = Math.floor(time / (minutes * MINUTE));
+      if (!firstOfSlot.has(slot)) firstOfSlot.set(slot, p.deviceTime.toISOString());
+    }
+  }
+  return [...firstOfSlot.values(), ...newer];
+}
+
 describe('thinning', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -62,64 +80,67 @@ describe('thinning', () => {
       settings: { history_raw_days: '30', history_thin_minutes: '5' },
     });
     const untouched = await createAccount(t);
-    const laterCutoff = await createAccount(t, {
+    const laterLine = await createAccount(t, {
       settings: { history_raw_days: '60', history_thin_minutes: '15' },
     });
-    const now = new Date('2026-11-01T00:00:00Z');
-    const cutoff = now.getTime() - 30 * DAY;
-
-    const inputs = new Map<number, RawPosition[]>();
-    for (const account of [thinning, thinning, untouched, laterCutoff]) {
+    const trackers: { id: number; input: RawPosition[]; rawDays?: number; minutes?: number }[] = [];
+    for (const [account, rawDays, minutes] of [
+      [thinning, 30, 5],
+      [thinning, 30, 5],
+      [untouched],
+      [laterLine, 60, 15],
+    ] as const) {
       const device = await createDevice(t, account);
       // Old enough to thin (a fix at 0,0 among them, stored filtered), then recent ones.
       const old = drive(device.serial, '2026-09-10T08:00:30Z', 52, 20);
       const recent = drive(device.serial, '2026-10-20T08:00:00Z', 18, 5);
       await t.ctx.pipeline.submit(old, 'test');
       await t.ctx.pipeline.submit(recent, 'test');
-      inputs.set(device.id, [...old, ...recent]);
+      trackers.push({ id: device.id, input: [...old, ...recent], rawDays, minutes });
     }
-    const accountIds = [thinning.id, untouched.id, laterCutoff.id];
+    const accountIds = [thinning.id, untouched.id, laterLine.id];
     const before = await summaries(t, accountIds);
     expect(before.trips.filter((trip) => trip.account_id === thinning.id).length).toBeGreaterThan(
       0,
     );
     expect(before.days.filter((day) => day.account_id === thinning.id).length).toBeGreaterThan(0);
 
-    const result = await applyHistoryRetention(t.ctx, now);
-
-    const deviceIds = [...inputs.keys()];
-    let removed = 0;
-    for (const [index, deviceId] of deviceIds.entries()) {
-      const input = inputs.get(deviceId)!;
-      const all = input.map((p) => p.deviceTime.toISOString());
-      // Every input fix was stored; the first two trackers are the thinning account's.
-      if (index >= 2) {
-        expect(await storedFixes(t, deviceId), `tracker ${index}`).toEqual(all);
-        continue;
+    /** Each tracker's fixes as worked out by hand at `now`; how many the job should remove. */
+    async function expectThinnedAt(now: Date) {
+      let removed = 0;
+      for (const [index, tracker] of trackers.entries()) {
+        const all = tracker.input.map((p) => p.deviceTime.toISOString());
+        const expected =
+          tracker.rawDays === undefined || tracker.minutes === undefined
+            ? all
+            : keptByHand(tracker.input, now.getTime() - tracker.rawDays * DAY, tracker.minutes);
+        expect(await storedFixes(t, tracker.id), `tracker ${index}`).toEqual(expected);
+        removed += all.length - expected.length;
       }
-      // Worked out here: older than the cut-off, the first fix not at 0,0 of each 5-minute
-      // slot of the clock; newer, every fix (the one at 0,0 too).
-      const firstOfSlot = new Map<number, string>();
-      const newer: string[] = [];
-      for (const p of input) {
-        const time = p.deviceTime.getTime();
-        if (time >= cutoff) newer.push(p.deviceTime.toISOString());
-        else if (p.lat !== 0) {
-          const slot = Math.floor(time / (5 * MINUTE));
-          if (!firstOfSlot.has(slot)) firstOfSlot.set(slot, p.deviceTime.toISOString());
-        }
-      }
-      const expected = [...firstOfSlot.values(), ...newer];
-      expect(await storedFixes(t, deviceId), `tracker ${index}`).toEqual(expected);
-      expect(expected.length).toBeLessThan(all.length);
-      removed += all.length - expected.length;
+      return removed;
     }
-    expect(result).toEqual({ dropped: [], thinned: removed });
+
+    // 30 days before is 2 October: the September fixes of the 5-minute account thin; the
+    // 15-minute account's line (60 days) is before them.
+    const now = new Date('2026-11-01T00:00:00Z');
+    const first = await applyHistoryRetention(t.ctx, now);
+    const removedFirst = await expectThinnedAt(now);
+    expect(removedFirst).toBeGreaterThan(0);
+    expect(first).toEqual({ dropped: [], thinned: removedFirst });
+    expect(await storedFixes(t, trackers[3]!.id)).toHaveLength(70);
     expect(await summaries(t, accountIds)).toEqual(before);
 
     // Thinned slots stay thinned: a second run removes nothing.
-    const again = await applyHistoryRetention(t.ctx, now);
-    expect(again).toEqual({ dropped: [], thinned: 0 });
+    expect(await applyHistoryRetention(t.ctx, now)).toEqual({ dropped: [], thinned: 0 });
+
+    // Weeks later both lines have moved on: the October fixes of the first account and the
+    // September fixes of the second thin, each by its own slots, and only those.
+    const later = new Date('2026-11-26T00:00:00Z');
+    const second = await applyHistoryRetention(t.ctx, later);
+    const removedInAll = await expectThinnedAt(later);
+    expect(second).toEqual({ dropped: [], thinned: removedInAll - removedFirst });
+    expect(second.thinned).toBeGreaterThan(0);
+    expect(await summaries(t, accountIds)).toEqual(before);
   });
 });
 

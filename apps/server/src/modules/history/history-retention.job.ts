@@ -1,13 +1,30 @@
-import { historyRetentionOf, type HistoryRetention } from '@waymark/domain';
+import { historyRetentionOf, type HistoryRetention, type Setting } from '@waymark/domain';
 import type { AppContext } from '../../app-context';
 import {
   dropMonthPartition,
   positionPartitions,
   type MonthPartition,
 } from '../../db/position-partitions';
-import { historySettingsOfAccounts, thinPositions } from './history-retention.queries';
+import {
+  historySettingsOfAccounts,
+  setThinnedUntil,
+  thinPositions,
+  THINNED_UNTIL_SETTING,
+} from './history-retention.queries';
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Where the last run's thinning ended, if it used these slots; the beginning of history when
+ * it never ran or the slots changed (a coarser slot thins the old fixes again).
+ */
+function thinnedUntil(settings: readonly Setting[], minutes: number): number {
+  const mark = settings.find((s) => s.code === THINNED_UNTIL_SETTING)?.value ?? '';
+  const [used, until] = mark.split('@');
+  const time = until === undefined ? NaN : Date.parse(until);
+  return Number(used) === minutes && Number.isFinite(time) ? time : -Infinity;
+}
 
 /**
  * The months of history no account keeps any more: only when every account removes its fixes
@@ -34,41 +51,39 @@ export function monthsPastEveryRetention(
  * are kept as long as the account lives, and reports read them, never the raw fixes.
  *
  * 1. Months past every account's retention are dropped whole (DROP TABLE of the partition).
- * 2. Each account that thins has its fixes older than its raw days thinned, one partition at
- *    a time (short statements, so PGlite's one connection and the pipeline's batches are not
- *    held up by one long transaction). Thinned slots stay thinned, so a second run removes
- *    nothing more.
+ * 2. Each account that thins has its fixes older than its raw days thinned, from where the
+ *    last run stopped (THINNED_UNTIL_SETTING), one partition at a time (short statements, so
+ *    PGlite's one connection and the pipeline's batches are not held up by one long
+ *    transaction). A second run the same day removes nothing more. Fixes that arrive late
+ *    into a range already thinned stay whole.
  */
 export async function applyHistoryRetention(ctx: Pick<AppContext, 'database'>, now = new Date()) {
   const { db } = ctx.database;
-  const policies = new Map(
-    [...(await historySettingsOfAccounts(db))].map(([id, settings]) => [
-      id,
-      historyRetentionOf(settings),
-    ]),
-  );
-  const dropped = monthsPastEveryRetention(
-    await positionPartitions(db),
-    [...policies.values()],
-    now,
-  );
+  const settingsByAccount = await historySettingsOfAccounts(db);
+  const policies = [...settingsByAccount.values()].map((settings) => historyRetentionOf(settings));
+  const dropped = monthsPastEveryRetention(await positionPartitions(db), policies, now);
   for (const partition of dropped) await dropMonthPartition(db, partition);
 
   const partitions = await positionPartitions(db);
   let thinned = 0;
-  for (const [accountId, policy] of policies) {
-    if (policy.raw_days === null || policy.thin_minutes === null) continue;
-    const cutoff = new Date(now.getTime() - policy.raw_days * DAY_MS);
+  for (const [accountId, settings] of settingsByAccount) {
+    const { raw_days, thin_minutes } = historyRetentionOf(settings);
+    if (raw_days === null || thin_minutes === null) continue;
+    // The line falls on a slot's start, so the next run's window never splits a slot.
+    const slot = thin_minutes * MINUTE_MS;
+    const line = Math.floor((now.getTime() - raw_days * DAY_MS) / slot) * slot;
+    const start = thinnedUntil(settings, thin_minutes);
+    if (start >= line) continue;
     for (const partition of partitions) {
-      if (partition.from >= cutoff) break;
-      const to = partition.to < cutoff ? partition.to : cutoff;
-      thinned += await thinPositions(
-        db,
-        accountId,
-        { from: partition.from, to },
-        policy.thin_minutes,
-      );
+      if (partition.to.getTime() <= start) continue;
+      if (partition.from.getTime() >= line) break;
+      const range = {
+        from: new Date(Math.max(partition.from.getTime(), start)),
+        to: new Date(Math.min(partition.to.getTime(), line)),
+      };
+      thinned += await thinPositions(db, accountId, range, thin_minutes);
     }
+    await setThinnedUntil(db, accountId, thin_minutes, new Date(line));
   }
   return { dropped: dropped.map((p) => p.name), thinned };
 }

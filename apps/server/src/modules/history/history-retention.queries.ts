@@ -4,6 +4,13 @@ import { queryRows, type Db } from '../../db/client';
 
 const CODES = Object.values(HISTORY_RETENTION_SETTINGS);
 
+/**
+ * Written by the retention job, not by people: how far the account's history is thinned, and
+ * with which slot (`5@2026-10-02T00:00:00.000Z`), so each run thins only the day or so that
+ * came past the line since the last, not the whole history again.
+ */
+export const THINNED_UNTIL_SETTING = 'history_thinned_until';
+
 /** Every account with its history settings (none: an account that keeps everything). */
 export async function historySettingsOfAccounts(db: Db) {
   const rows = await queryRows<{ account_id: number; code: string | null; value: string | null }>(
@@ -11,7 +18,8 @@ export async function historySettingsOfAccounts(db: Db) {
     sql`SELECT a.id AS account_id, s.code, s.value
         FROM accounts a
         LEFT JOIN account_settings s
-          ON s.account_id = a.id AND s.code = ANY(${sql.param(CODES)}::text[])
+          ON s.account_id = a.id
+          AND s.code = ANY(${sql.param([...CODES, THINNED_UNTIL_SETTING])}::text[])
         ORDER BY a.id`,
   );
   const byAccount = new Map<number, Setting[]>();
@@ -70,4 +78,13 @@ export async function thinPositions(
         SELECT count(*)::int AS removed FROM gone`,
   );
   return rows[0]?.removed ?? 0;
+}
+
+/** Records how far the account's history is thinned (see THINNED_UNTIL_SETTING). */
+export async function setThinnedUntil(db: Db, accountId: number, minutes: number, until: Date) {
+  await db.execute(
+    sql`INSERT INTO account_settings (account_id, code, value)
+        VALUES (${accountId}, ${THINNED_UNTIL_SETTING}, ${`${minutes}@${until.toISOString()}`})
+        ON CONFLICT (account_id, code) DO UPDATE SET value = excluded.value`,
+  );
 }
