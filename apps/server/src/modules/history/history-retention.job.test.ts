@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RawPosition } from '@waymark/domain';
 import { queryRows } from '../../db/client';
-import { accountSettings, dailySummaries, deviceStops, trips } from '../../db/schema';
+import { accountSettings, dailySummaries, devices, deviceStops, trips } from '../../db/schema';
 import { createAccount, createDevice, createTestApp, type TestApp } from '../../test/test-app';
 import { applyHistoryRetention } from './history-retention.job';
 
@@ -141,6 +141,30 @@ describe('thinning', () => {
     expect(second).toEqual({ dropped: [], thinned: removedInAll - removedFirst });
     expect(second.thinned).toBeGreaterThan(0);
     expect(await summaries(t, accountIds)).toEqual(before);
+  });
+});
+
+describe('a tracker moved to another account', () => {
+  it("has the fixes it made in the first account thinned by that account's policy", async () => {
+    const t = await createTestApp();
+    try {
+      const first = await createAccount(t, {
+        settings: { history_raw_days: '30', history_thin_minutes: '5' },
+      });
+      const device = await createDevice(t, first);
+      const input = drive(device.serial, '2026-09-10T08:00:30Z', 20);
+      await t.ctx.pipeline.submit(input, 'test');
+      const second = await createAccount(t);
+      await t.db.update(devices).set({ account_id: second.id }).where(eq(devices.id, device.id));
+
+      const now = new Date('2026-11-01T00:00:00Z');
+      await applyHistoryRetention(t.ctx, now);
+      expect(await storedFixes(t, device.id)).toEqual(
+        keptByHand(input, now.getTime() - 30 * DAY, 5),
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
 

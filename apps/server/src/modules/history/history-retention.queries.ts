@@ -45,7 +45,11 @@ export async function historySettingsOf(db: Db, accountId: number): Promise<Sett
  * `slotMinutes` (counted from the epoch, so from every UTC midnight) per tracker; returns how
  * many were removed. Filtered fixes go too: every reader of history skips them, so a kept
  * one would only leave its slot without a fix (their count stays in the daily summaries).
- * The range's bounds let PostgreSQL read and delete in one partition only.
+ *
+ * `positions` has no index by account, only its primary key (device_id, fix_time): the fixes
+ * are reached tracker by tracker through it, for the account's trackers and those its daily
+ * summaries of the range name (a tracker since moved to another account). The range's bounds
+ * keep PostgreSQL in one partition.
  */
 export async function thinPositions(
   db: Db,
@@ -58,21 +62,30 @@ export async function thinPositions(
   const slotSeconds = slotMinutes * 60;
   const rows = await queryRows<{ removed: number }>(
     db,
-    sql`WITH ranked AS (
-          SELECT device_id, fix_time,
-            filter_reason IS NULL AND row_number() OVER (
-              PARTITION BY device_id, filter_reason IS NULL,
-                floor(extract(epoch FROM fix_time) / ${slotSeconds}::int)
-              ORDER BY fix_time
-            ) = 1 AS kept
-          FROM positions
+    sql`WITH trackers AS (
+          SELECT id AS device_id FROM devices WHERE account_id = ${accountId}
+          UNION
+          -- The account's local days: two days either side cover any zone.
+          SELECT device_id FROM daily_summaries
           WHERE account_id = ${accountId}
-            AND fix_time >= ${from}::timestamptz AND fix_time < ${to}::timestamptz
-        ), gone AS (
-          DELETE FROM positions p USING ranked r
+            AND day >= (${from}::timestamptz - interval '2 days')::date
+            AND day <= (${to}::timestamptz + interval '2 days')::date
+        ), ranked AS (
+          SELECT p.device_id, p.fix_time,
+            p.filter_reason IS NULL AND row_number() OVER (
+              PARTITION BY p.device_id, p.filter_reason IS NULL,
+                floor(extract(epoch FROM p.fix_time) / ${slotSeconds}::int)
+              ORDER BY p.fix_time
+            ) = 1 AS kept
+          FROM trackers
+          JOIN positions p ON p.device_id = trackers.device_id
           WHERE p.account_id = ${accountId}
             AND p.fix_time >= ${from}::timestamptz AND p.fix_time < ${to}::timestamptz
-            AND p.device_id = r.device_id AND p.fix_time = r.fix_time AND NOT r.kept
+        ), gone AS (
+          DELETE FROM positions p USING ranked r
+          WHERE p.device_id = r.device_id AND p.fix_time = r.fix_time
+            AND p.fix_time >= ${from}::timestamptz AND p.fix_time < ${to}::timestamptz
+            AND NOT r.kept
           RETURNING 1
         )
         SELECT count(*)::int AS removed FROM gone`,
