@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { monthPartition } from '../../apps/server/src/db/position-partitions';
 
 /** 10 s apart: a tracker reporting every 10 s, as the issue's figure has it. */
 const EVERY_S = 10;
@@ -16,15 +17,13 @@ export async function seedHistory(databaseUrl: string, deviceId: number, count: 
   try {
     const end = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
     const start = end - (count - 1) * EVERY_S * 1000;
-    for (let month = new Date(start); month.getTime() <= end;) {
-      const from = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1));
-      const to = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
-      const key = `${from.getUTCFullYear()}_${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
+    // The server's own naming and bounds of a month's table (db/position-partitions.ts).
+    for (let month = monthPartition(new Date(start)); month.from.getTime() <= end;) {
       await client.query(
-        `CREATE TABLE IF NOT EXISTS positions_${key} PARTITION OF positions
-         FOR VALUES FROM ('${from.toISOString()}') TO ('${to.toISOString()}')`,
+        `CREATE TABLE IF NOT EXISTS ${month.name} PARTITION OF positions
+         FOR VALUES FROM ('${month.from.toISOString()}') TO ('${month.to.toISOString()}')`,
       );
-      month = to;
+      month = monthPartition(month.to);
     }
     const { rows } = await client.query<{ lat: number; lng: number }>(
       `WITH fixes AS (

@@ -77,3 +77,5 @@ export * from './trip/odometer.rules';
 export * from './trip/trip.schema';
 export * from './trip/report-schedule.schema';
 export * from './trip/report-schedule.rules';
+export * from './history/history-retention.schema';
+export * from './history/history-retention.rules';

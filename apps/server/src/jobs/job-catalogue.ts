@@ -86,6 +86,13 @@ export type JobPayloads = {
   'outbound-message': { message_id: number };
   /** Every minute: outbox messages stored but never queued, or left mid-send. */
   'outbound-sweep': Record<string, never>;
+  /** Daily: this month's and the next two months' partitions of `positions` exist. */
+  'history-partitions': Record<string, never>;
+  /**
+   * Daily: each account's history policy (thinning old fixes), and the monthly partitions
+   * that every account's history has passed dropped.
+   */
+  'history-retention': Record<string, never>;
   /** Scout answers one user message of a dialog (the agent loop; docs/architecture.md). */
   'scout-answer': { dialog_id: number; message_id: number; user_id: number; account_id: number };
 };

@@ -7,6 +7,7 @@ import {
 } from '@waymark/domain';
 import { queryRows, type Database, type Db, type Tx } from '../db/client';
 import { currentPositions } from '../db/schema';
+import { createMonthPartition, monthPartition } from '../db/position-partitions';
 import type { DeviceState, Position } from './position';
 import type { DeviceEvent } from './steps/events';
 import type { Retraction } from './run-steps';
@@ -18,27 +19,28 @@ import { visitWrites, type VisitClose, type VisitInsert } from './visit-writes';
 import { POSITION_COLUMNS, positionsAsCsv } from './positions-copy';
 export { addDailySummaries, insertStops, insertTrips } from './trip-writes';
 
-const monthKey = (d: Date) =>
-  `${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-
-/** Creates the monthly partitions a batch writes into (once per month per process). */
+/**
+ * Creates the monthly partitions a batch writes into (once per month per process), in the
+ * batch's transaction: the `history-partitions` job makes them ahead, and this is what keeps
+ * a fix of a month it did not foresee (a late upload, a device's clock years off) from
+ * failing its batch.
+ */
 export async function ensurePartitions(
   tx: Tx | Db,
   positions: readonly Position[],
   known: Set<string>,
 ) {
+  const now = Date.now();
+  const made = new Set<string>();
   for (const p of positions) {
-    const key = monthKey(p.fixTime);
-    if (known.has(key)) continue;
-    const from = new Date(Date.UTC(p.fixTime.getUTCFullYear(), p.fixTime.getUTCMonth(), 1));
-    const to = new Date(Date.UTC(p.fixTime.getUTCFullYear(), p.fixTime.getUTCMonth() + 1, 1));
-    await tx.execute(
-      sql.raw(
-        `CREATE TABLE IF NOT EXISTS positions_${key} PARTITION OF positions ` +
-          `FOR VALUES FROM ('${from.toISOString()}') TO ('${to.toISOString()}')`,
-      ),
-    );
-    known.add(key);
+    const partition = monthPartition(p.fixTime);
+    if (made.has(partition.name)) continue;
+    // Only months not over yet are remembered: `history-retention` may drop a past month's
+    // table, and a late fix of that month must find it made again, not a stale memory.
+    if (partition.to.getTime() > now && known.has(partition.name)) continue;
+    await createMonthPartition(tx, partition);
+    made.add(partition.name);
+    known.add(partition.name);
   }
 }
 

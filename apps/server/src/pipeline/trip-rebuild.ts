@@ -14,6 +14,7 @@ import { queryRows, type Db } from '../db/client';
 import type { AccountGeofenceIndex } from '../spatial/geofence-index';
 import type { DeviceState, Fix, Position } from './position';
 import { segmentFix, TripOutputs } from './steps/trips';
+import { thinnedBefore } from './thinned-history';
 import { addDailySummaries, insertStops, insertTrips } from './trip-writes';
 
 /**
@@ -24,7 +25,8 @@ import { addDailySummaries, insertStops, insertTrips } from './trip-writes';
  * point where the state is known (the start of the last stored stop before the late fix's
  * local day, else the tracker's first fix), and the rows from there replace what was stored.
  * The current position is not touched; only the odometer grows by the distance the late fixes
- * add, and the ongoing trip or stop is the rebuilt one.
+ * add, and the ongoing trip or stop is the rebuilt one. Where that point is older than the
+ * account thins its history, nothing is rebuilt: the late fixes go to history only.
  */
 export interface RebuildInput {
   deviceId: number;
@@ -65,6 +67,9 @@ export async function rebuildTrips(db: Db, input: RebuildInput): Promise<DeviceS
     rows = await history(db, deviceId, null, live.last.time);
   }
   if (rows.length === 0) return null;
+  // Where the account thins its history the rows before the thinning stay as they were made.
+  const thinned = await thinnedBefore(db, input.accountId, new Date());
+  if (thinned !== null && rowTime(rows[0]!) < thinned) return null;
 
   const out = new SegmentOutput();
   const segment = segmentHistory(

@@ -38,6 +38,7 @@ import { shipmentBulkRoutes } from '../modules/shipments/shipment-bulk.routes';
 import { shipmentPositionRoutes } from '../modules/shipments/shipment-positions.routes';
 import { shipmentRoutes } from '../modules/shipments/shipments.routes';
 import { accountRoutes } from '../modules/accounts/accounts.routes';
+import { historyRoutes } from '../modules/history/history.routes';
 import { accountUserRoutes } from '../modules/accounts/account-users.routes';
 import { invitationRoutes } from '../modules/invitations/invitations.routes';
 import { pendingInvitationRoutes } from '../modules/invitations/pending-invitations.routes';
@@ -70,6 +71,7 @@ export function apiRoutes(options: { positions?: PositionIntake }) {
         await api.register(authRoutes, { ctx });
         await api.register(userRoutes, { ctx });
         await api.register(accountRoutes, { ctx });
+        await api.register(historyRoutes, { ctx });
         await api.register(accountUserRoutes, { ctx });
         await api.register(invitationRoutes, { ctx });
         await api.register(pendingInvitationRoutes, { ctx });

@@ -13,6 +13,8 @@ import { runRuleAction } from '../modules/rules/rule-actions';
 import { sendBillingNotice } from '../modules/payments/billing-notices';
 import { runRenewals } from '../modules/subscriptions/renewals.job';
 import { SandboxProvider } from '../adapters/payments/sandbox-provider';
+import { createPartitionsAhead } from '../modules/history/history-partitions.job';
+import { applyHistoryRetention } from '../modules/history/history-retention.job';
 import { answerMessage } from '../modules/scout/scout-answer.job';
 import { runShipmentClock } from '../modules/shipments/shipment-clock.job';
 import { sendShipmentNotification } from '../modules/shipments/shipment-notifications';
@@ -54,6 +56,12 @@ const handlers: { [N in JobName]: (ctx: WorkerContext) => JobHandler<JobPayloads
       [SMS_COMMAND_KIND]: (key, outcome) => settleSmsCommand(ctx, key, outcome),
     }),
   'outbound-sweep': (ctx) => () => sweepOutboundMessages(ctx),
+  'history-partitions': (ctx) => async () => {
+    await createPartitionsAhead(ctx);
+  },
+  'history-retention': (ctx) => async () => {
+    await applyHistoryRetention(ctx);
+  },
 };
 
 /** Workers per process of the jobs that send (the SMTP pool keeps five connections). */
@@ -109,4 +117,10 @@ export async function workJobs(ctx: WorkerContext) {
   await ctx.jobs.work('scheduled-report', handlers['scheduled-report'](ctx), {
     workers: SENDING_WORKERS,
   });
+  await ctx.jobs.work('history-partitions', handlers['history-partitions'](ctx));
+  // Daily at 00:05 UTC: the coming months' position partitions, made ahead of their fixes.
+  await ctx.jobs.schedule('history-partitions', '5 0 * * *', {});
+  await ctx.jobs.work('history-retention', handlers['history-retention'](ctx));
+  // Daily at 02:35 UTC, a quiet hour for most fleets: old fixes thinned, old months dropped.
+  await ctx.jobs.schedule('history-retention', '35 2 * * *', {});
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  HistoryRetention,
   Me,
   PasswordUpdate,
   PositionFilterSettings,
@@ -73,5 +74,14 @@ export function useSavePositionFilter(accountId: number) {
         body,
       }),
     onSuccess: (saved) => queryClient.setQueryData(['position-filter', accountId], saved),
+  });
+}
+
+/** How long the account keeps its raw positions (admins: manage Account); read-only. */
+export function useHistoryRetention(accountId: number | undefined) {
+  return useQuery({
+    queryKey: ['history-retention', accountId],
+    queryFn: () => request<HistoryRetention>(`/accounts/${accountId}/history-retention`),
+    enabled: accountId !== undefined,
   });
 }

@@ -1,6 +1,7 @@
 import { Container, Paper, Stack, Title } from '@mantine/core';
 import { useAbility, useCurrentAccount, useSession } from '../../app/session/useSession';
-import { usePositionFilter } from '../../api/account';
+import { useHistoryRetention, usePositionFilter } from '../../api/account';
+import { HistoryRetentionPanel } from './HistoryRetentionPanel';
 import { PasswordForm } from './PasswordForm';
 import { PositionFilterForm } from './PositionFilterForm';
 import { ProfileForm } from './ProfileForm';
@@ -11,6 +12,7 @@ export function AccountSettingsPage() {
   const account = useCurrentAccount();
   const isAdmin = useAbility()?.can('manage', 'Account') ?? false;
   const filter = usePositionFilter(isAdmin ? account?.id : undefined);
+  const retention = useHistoryRetention(isAdmin ? account?.id : undefined);
   if (!view) return null;
   return (
     <Container size="sm" py="xl" w="100%">
@@ -41,6 +43,16 @@ export function AccountSettingsPage() {
                 Position filter
               </Title>
               <PositionFilterForm accountId={account.id} saved={filter.data} />
+            </Stack>
+          </Paper>
+        )}
+        {account && retention.data && (
+          <Paper withBorder p="lg" radius="md">
+            <Stack>
+              <Title order={2} size="h4">
+                Position history
+              </Title>
+              <HistoryRetentionPanel policy={retention.data} />
             </Stack>
           </Paper>
         )}
