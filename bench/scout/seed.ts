@@ -13,6 +13,7 @@ import {
   users,
 } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { weekOfDrives } from './week';
 
 export const SCOUT_BENCH_EMAIL = 'scout-bench@bench.test';
 export const SCOUT_BENCH_PASSWORD = 'scout bench password';
@@ -62,9 +63,10 @@ export function benchFix(
  * An account that may use Scout with `trackers` trackers around Chicago: a tenth parked for
  * three days, a tenth low on battery, a twentieth never reported, the rest moving this hour;
  * three geofences (Depot holds a fifth of them), three groups, and ten shipments, three of
- * them running late. Positions go through the pipeline, as a tracker's would.
+ * them running late; each moving tracker also drove at midday on each of the `historyDays` days
+ * before (week.ts). Positions go through the pipeline, as a tracker's would.
  */
-export async function seedScoutBench(ctx: WorkerContext, trackers: number) {
+export async function seedScoutBench(ctx: WorkerContext, trackers: number, historyDays = 7) {
   const { db } = ctx.database;
   const [account] = await db
     .insert(accounts)
@@ -134,6 +136,7 @@ export async function seedScoutBench(ctx: WorkerContext, trackers: number) {
   rows.forEach((d, i) => {
     const tracker = benchTracker(i);
     if (!tracker) return;
+    fixes.push(...weekOfDrives(d.serial, i, now, historyDays));
     const start = tracker.parked ? now - 72 * HOUR : now - HOUR;
     for (let k = 0; k < 2; k++) {
       const lat = tracker.lat + (tracker.parked ? 0 : k * 0.01);
