@@ -1,5 +1,5 @@
 import type { RawPosition } from '@waymark/domain';
-import { benchFix, benchTracker } from './seed';
+import { benchFix, benchTracker } from './bench-fleet';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
