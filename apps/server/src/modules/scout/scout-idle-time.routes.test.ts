@@ -96,22 +96,24 @@ async function trackerId(name: string) {
 
 describe('Scout on idle time', () => {
   it.each([
-    ['How long did Truck 55 idle in the last 7 days?', 'Truck 55'],
-    ['idle time of Pickup 18 last week', 'Pickup 18'],
-    ['Reefer 10 idle time in the last 3 days', 'Reefer 10'],
+    ['How long did Truck 55 idle in the last 30 days?', 'Truck 55'],
+    ['idle time of Pickup 18 in the last 14 days', 'Pickup 18'],
+    ['Reefer 10 idle time in the last 30 days', 'Reefer 10'],
   ])('%s: the idle time added up over the fixes, not 0', async (question, name) => {
     const answer = await ask(question);
     const id = await trackerId(name);
     const byHand = await idleByHand(id, answer.range.from, answer.range.to);
-    // Demo trackers warm their engines up before every drive, and drive every few days.
+    // Demo trackers warm their engines up before every drive, and park four days at most.
     expect(byHand).toBeGreaterThan(0);
     expect(answer.rows.find((r) => r.id === id)!.value).toBeCloseTo(byHand, 0);
   });
 
   it.each([
     ['How long did Truck 55 idle yesterday?', 'Truck 55'],
+    ['idle time of Pickup 18 last week', 'Pickup 18'],
     ['Reefer 10 idle time today', 'Reefer 10'],
-  ])('%s: the idle time added up over the fixes', async (question, name) => {
+    ['Reefer 10 idle time in the last 3 days', 'Reefer 10'],
+  ])('%s: the idle time added up over the fixes (0 if it stood still)', async (question, name) => {
     const answer = await ask(question);
     const id = await trackerId(name);
     const byHand = await idleByHand(id, answer.range.from, answer.range.to);

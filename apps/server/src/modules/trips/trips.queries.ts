@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { unpackSegmentState, type SummaryPeriod } from '@waymark/domain';
 import { queryRows, type Db } from '../../db/client';
-import { visibleDevicesAmong, type DeviceScope } from '../../access/device-visibility';
+import {
+  seesAllDevices,
+  visibleDevicesAmong,
+  type DeviceScope,
+} from '../../access/device-visibility';
 import { devices } from '../../db/schema';
 
 /** Which trackers and which instants a fleet report covers. */
@@ -260,6 +264,10 @@ const SUMMED: Record<SummaryMeasure, SQL> = {
  * `byDay`), as Scout asks "who drove the most last week": one grouped read, no names, no
  * ordering, no page. Only the figure asked is read: at 10,000 trackers over a week, PGlite
  * spent half the read making the other five into JavaScript.
+ *
+ * For someone who sees every tracker the read does not join devices (a third of its time):
+ * the rows are then the account's summaries, which may include a tracker since moved to another
+ * account, so the caller keeps only the trackers it asked about (Scout: its trackers list).
  */
 export function summaryByTracker(
   db: Db,
@@ -267,13 +275,16 @@ export function summaryByTracker(
   measure: SummaryMeasure,
   byDay = false,
 ) {
+  const whole = seesAllDevices(scope.devices) && !scope.groupIds?.length;
+  const ids = scope.deviceIds && sql` AND s.device_id = ANY(${sql.param(scope.deviceIds)}::int[])`;
   return queryRows<{ device_id: number; day: string | null; value: number | null }>(
     db,
     sql`SELECT s.device_id, ${byDay ? sql`s.day::text` : sql`NULL::text`} AS day,
         ${SUMMED[measure]} AS value
       FROM daily_summaries s
-      JOIN devices ON devices.id = s.device_id
-      WHERE s.account_id = ${scope.accountId} AND ${trackersOf(scope)}
+      ${whole ? sql`` : sql`JOIN devices ON devices.id = s.device_id`}
+      WHERE s.account_id = ${scope.accountId}
+        ${whole ? (ids ?? sql``) : sql` AND ${trackersOf(scope)}`}
         AND s.day >= ${scope.dayFrom}::date AND s.day <= ${scope.dayTo}::date
       GROUP BY s.device_id${byDay ? sql`, s.day` : sql``}`,
   );
