@@ -8,7 +8,8 @@ import { latencyAtScale } from './scout/latency';
 import { login } from './shared/login';
 
 /**
- * `npm run bench:scout -- [--tuning] [--eval-only] [--postgres] [--trackers N] [--runs N]`:
+ * `npm run bench:scout -- [--tuning] [--eval-only | --latency-only] [--postgres] [--trackers N]
+ * [--runs N]`:
  * issue 38's evaluation of Scout on the real server with the configured model (offline by
  * default). The demo installation is seeded as `npm start` seeds it (90 days through the
  * pipeline), its reefer sensors report one reading each, and the evaluation set
@@ -16,7 +17,9 @@ import { login } from './shared/login';
  * out from the API when asked) goes to Scout through its HTTP API as Alex Admin: per half,
  * % correct, % confidently wrong, p95 latency, per category. `--tuning` asks only the tuning
  * half. Then, unless `--eval-only`, the latency at scale: N trackers (default 10,000)
- * reporting live while each question kind is asked `--runs` times. Prints; never fails on a bar.
+ * reporting live while each question kind is asked `--runs` times; `--latency-only` runs that
+ * alone, on a server without the demo (the evaluation takes most of an hour on PGlite). Prints;
+ * never fails on a bar.
  */
 
 const log = (text: string) => console.log(`[bench:scout] ${text}`);
@@ -32,6 +35,16 @@ async function main() {
     ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
     : undefined;
   const started = Date.now();
+  if (flag('latency-only')) {
+    const server = await startBenchServer(postgres);
+    try {
+      log(`server on ${postgres ? 'PostgreSQL' : 'PGlite'}, no demo (--latency-only)`);
+      await latencyAtScale(server, arg('trackers', 10_000), arg('runs', 20), log);
+    } finally {
+      await server.close();
+    }
+    return;
+  }
   const server = await startBenchServer(postgres, { SEED_DEMO: 'true' });
   try {
     log(

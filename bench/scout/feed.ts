@@ -1,6 +1,6 @@
 import type { RawPosition } from '@waymark/domain';
 import type { PositionSource } from '../shared/send-positions';
-import { benchFix, benchTracker, serialOf } from './seed';
+import { benchFix, benchTracker, serialOf } from './bench-fleet';
 
 /** How often each tracker of a live fleet reports. */
 export const REPORT_EVERY_S = 30;

@@ -22,6 +22,8 @@ const LATENCY_QUESTIONS = [
   'How many units are moving right now?',
   'How far did Unit 00002 drive last week?',
   'Which unit drove the most yesterday?',
+  'Which unit drove the most last week?',
+  'How far did the fleet drive last week?',
 ];
 
 const p95 = (values: number[]) => {
@@ -40,8 +42,10 @@ export async function latencyAtScale(
   runs: number,
   log: (line: string) => void,
 ) {
-  log(`seeding ${trackers} trackers for the latency at scale`);
+  log(`seeding ${trackers} trackers (a week of drives) for the latency at scale`);
+  const seeding = performance.now();
   const { accountId } = await seedScoutBench(server.ctx, trackers);
+  log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
   const token = await login(server.httpUrl, SCOUT_BENCH_EMAIL, SCOUT_BENCH_PASSWORD);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const api = async <T>(path: string, init: RequestInit = {}) => {

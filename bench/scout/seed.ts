@@ -13,58 +13,20 @@ import {
   users,
 } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { benchFix, benchTracker, DEPOT, serialOf } from './bench-fleet';
+import { weekOfDrives } from './week';
 
 export const SCOUT_BENCH_EMAIL = 'scout-bench@bench.test';
 export const SCOUT_BENCH_PASSWORD = 'scout bench password';
 const HOUR = 3_600_000;
-const DEPOT = { lat: 41.88, lng: -87.63 };
-
-/** Tracker i's serial. */
-export const serialOf = (i: number) => `77${String(i).padStart(13, '0')}`;
-
-/**
- * Tracker i of the bench fleet: where it stands, whether it is parked, its battery; undefined
- * for one that never reports. The seed and the live feed (feed.ts) place it the same way.
- */
-export function benchTracker(i: number) {
-  if (i % 20 === 19) return undefined;
-  const inDepot = i % 5 === 0;
-  return {
-    parked: i % 10 === 3,
-    lat: inDepot ? DEPOT.lat + ((i % 7) - 3) * 0.001 : 41.5 + (i % 97) * 0.01,
-    lng: inDepot ? DEPOT.lng : -88.2 + (i % 89) * 0.01,
-    battery: i % 10 === 7 ? 9 : 75,
-  };
-}
-
-/** A report of tracker i (benchTracker) at `deviceTime` and latitude `lat`. */
-export function benchFix(
-  serial: string,
-  tracker: NonNullable<ReturnType<typeof benchTracker>>,
-  deviceTime: Date,
-  lat: number,
-): RawPosition {
-  const { parked, lng, battery } = tracker;
-  return {
-    serial,
-    deviceTime,
-    lat,
-    lng,
-    valid: true,
-    fix: 'gps',
-    speed: parked ? 0 : 50,
-    speedUnit: 'kmh',
-    battery,
-  };
-}
-
 /**
  * An account that may use Scout with `trackers` trackers around Chicago: a tenth parked for
  * three days, a tenth low on battery, a twentieth never reported, the rest moving this hour;
  * three geofences (Depot holds a fifth of them), three groups, and ten shipments, three of
- * them running late. Positions go through the pipeline, as a tracker's would.
+ * them running late; each moving tracker also drove at midday on each of the `historyDays` days
+ * before (week.ts). Positions go through the pipeline, as a tracker's would.
  */
-export async function seedScoutBench(ctx: WorkerContext, trackers: number) {
+export async function seedScoutBench(ctx: WorkerContext, trackers: number, historyDays = 7) {
   const { db } = ctx.database;
   const [account] = await db
     .insert(accounts)
@@ -134,6 +96,7 @@ export async function seedScoutBench(ctx: WorkerContext, trackers: number) {
   rows.forEach((d, i) => {
     const tracker = benchTracker(i);
     if (!tracker) return;
+    fixes.push(...weekOfDrives(d.serial, i, now, historyDays));
     const start = tracker.parked ? now - 72 * HOUR : now - HOUR;
     for (let k = 0; k < 2; k++) {
       const lat = tracker.lat + (tracker.parked ? 0 : k * 0.01);

@@ -392,27 +392,32 @@ async function loadHistory(
   }
 }
 
+const motionOf = (f: Fix) => (f.speedKmh > 1 ? 'moving' : f.ignition ? 'idling' : 'parked');
+
 /** History older than this keeps every fix; before it, fewer (see thinOlderHistory). */
 const FULL_DETAIL_MS = 3 * 86_400_000;
 
 /**
  * Keeps months of demo history small enough to load in seconds: before the last three days a
  * moving tracker keeps a fix every 10 minutes and a parked one every 2 hours, plus every fix
- * where it starts or stops moving and every alarm, so stops, visits and events stay true.
+ * where it starts or stops moving or switches its engine on or off, every fix while it idles
+ * (engine on, standing: the few minutes of a warm-up, kept whole so the idle time is) and every
+ * alarm, so stops, visits, events and idle time stay true.
  */
 export function thinOlderHistory(fixes: readonly Fix[], now: Date): Fix[] {
   const detailFrom = now.getTime() - FULL_DETAIL_MS;
   const kept: Fix[] = [];
   let last: Fix | undefined;
   for (const f of fixes) {
-    const moving = f.speedKmh > 1;
+    const state = motionOf(f);
     const gap = last ? f.time.getTime() - last.time.getTime() : Infinity;
-    const changed = last !== undefined && moving !== last.speedKmh > 1;
+    const changed = last !== undefined && state !== motionOf(last);
     if (
       f.time.getTime() >= detailFrom ||
       changed ||
+      state === 'idling' ||
       f.alarm ||
-      gap >= (moving ? 10 : 120) * 60_000
+      gap >= (state === 'moving' ? 10 : 120) * 60_000
     ) {
       kept.push(f);
       last = f;

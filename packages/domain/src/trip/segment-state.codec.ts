@@ -37,6 +37,8 @@ type PackedCandidate = [
   maxSpeed: number,
   stillMs: number,
   stillByDay: Record<string, number>,
+  /** Absent from states stored before a candidate trip kept its warm-up. */
+  idleMs?: number,
 ];
 
 export type PackedSegmentState = [
@@ -78,7 +80,15 @@ export function packSegmentState(s: SegmentState): PackedSegmentState {
     s.phase === 'trip' ? 1 : 0,
     packPoint(s.since),
     [s.trip.drivingMs, s.trip.idleMs, s.trip.maxSpeed],
-    c && [packPoint(c.at), c.lastMoving, c.drivingMs, c.maxSpeed, c.stillMs, c.stillByDay],
+    c && [
+      packPoint(c.at),
+      c.lastMoving,
+      c.drivingMs,
+      c.maxSpeed,
+      c.stillMs,
+      c.stillByDay,
+      c.idleMs,
+    ],
     s.stopCounted ? 1 : 0,
   ];
 }
@@ -95,7 +105,7 @@ function unpackPoint(p: PackedPoint): SegmentPoint {
 
 /** A stored segmentation state, packed or (stored before packing) an object; null stays null. */
 export function unpackSegmentState(stored: unknown): SegmentState | null {
-  if (!Array.isArray(stored)) return (stored as SegmentState | null | undefined) ?? null;
+  if (!Array.isArray(stored)) return unpackedObject(stored as SegmentState | null | undefined);
   const [last, inTrip, since, [drivingMs, idleMs, maxSpeed], c, stopCounted] =
     stored as PackedSegmentState;
   return {
@@ -110,9 +120,17 @@ export function unpackSegmentState(stored: unknown): SegmentState | null {
       maxSpeed: c[3],
       stillMs: c[4],
       stillByDay: c[5],
+      idleMs: c[6] ?? 0,
     },
     stopCounted: stopCounted === 1,
   };
+}
+
+/** A state stored as an object, from before packing (and before a candidate kept idle time). */
+function unpackedObject(stored: SegmentState | null | undefined): SegmentState | null {
+  if (!stored) return null;
+  const c = stored.candidate;
+  return c ? { ...stored, candidate: { ...c, idleMs: c.idleMs ?? 0 } } : stored;
 }
 
 /** A stored pending fix, packed or an object; null stays null. */

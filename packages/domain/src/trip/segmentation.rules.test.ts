@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { distanceMetres } from '../geo/geo.rules';
 import {
   advanceSegment,
+  DEFAULT_SEGMENT_SETTINGS,
   ongoingStop,
   ongoingTrip,
   SegmentOutput,
@@ -74,6 +75,17 @@ function run(fixes: SegmentFix[], zone = 'America/Chicago', split = 1) {
   }
   return { out, state: state! };
 }
+
+/**
+ * Idle time added up by hand: the time between consecutive fixes that both have the engine on,
+ * the later one standing (below the speed a tracker drives at).
+ */
+const idleByHand = (fixes: SegmentFix[]) =>
+  fixes.slice(1).reduce((sum, f, i) => {
+    const previous = fixes[i]!;
+    const standing = (f.speed ?? 0) < DEFAULT_SEGMENT_SETTINGS.movingSpeedMps;
+    return previous.ignition && f.ignition && standing ? sum + f.time - previous.time : sum;
+  }, 0);
 
 const greatCircle = (fixes: SegmentFix[]) =>
   fixes
@@ -166,8 +178,28 @@ describe('trips and stops', () => {
     expect(out.trips).toHaveLength(1);
     expect(out.trips[0]!.drivingMs).toBe(10 * 60_000);
     const [day] = out.days.values();
-    // 8 minutes idling before the drive: each interval ending at an engine-on still fix.
-    expect(day!.idleMs).toBe(8 * 60_000);
+    // 8 minutes idling before the drive, less the first 30 s: the engine started within them.
+    expect(day!.idleMs).toBe(8 * 60_000 - EVERY_S * 1000);
+  });
+
+  it('idle time is the time the engine ran standing, as added up by hand over the fixes', () => {
+    // Parked with the engine off, reporting every 30 min as the demo's trackers do; a warm-up,
+    // a drive, a wait with the engine running, another drive, the engine off.
+    const fixes = track([
+      { minutes: 120, kmh: 0, ignition: false },
+      { minutes: 6, kmh: 0, ignition: true },
+      { minutes: 20, kmh: 50, ignition: true },
+      { minutes: 3, kmh: 0, ignition: true },
+      { minutes: 20, kmh: 50, ignition: true },
+      { minutes: 60, kmh: 0, ignition: false },
+    ]).filter((f, i) => f.ignition || i % 60 === 0);
+    const { out } = run(fixes, 'America/Chicago', 5);
+    const byHand = idleByHand(fixes);
+    expect(byHand).toBeGreaterThan(0);
+    const days = [...out.days.values()].reduce((sum, d) => sum + d.idleMs, 0);
+    expect(days).toBe(byHand);
+    expect(out.trips).toHaveLength(1);
+    expect(out.trips[0]!.idleMs).toBe(byHand);
   });
 
   it('no data for over an hour ends a trip where the data stopped', () => {

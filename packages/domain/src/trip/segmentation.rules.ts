@@ -113,6 +113,8 @@ interface Candidate {
   lastMoving: number;
   drivingMs: number;
   maxSpeed: number;
+  /** A candidate trip: the engine's idle time before it drove off (a warm-up), the trip's. */
+  idleMs: number;
   /** A candidate stop: the still time so far, which becomes idle if the trip goes on. */
   stillMs: number;
   stillByDay: Record<string, number>;
@@ -184,7 +186,7 @@ export function advanceSegment(
   if (!state) return firstFix(fix, days, out, settings);
   const last = state.last;
   if (fix.time <= last.time) return state;
-  const { dt, gap, driving, moving, speed } = countHop(last, fix, days, out, settings);
+  const { dt, gap, driving, idling, moving, speed } = countHop(last, fix, days, out, settings);
 
   let next: SegmentState = { ...state, last: fix };
   if (gap) next = endOnGap(next, last, days, out);
@@ -192,12 +194,19 @@ export function advanceSegment(
     ? stillPhase(
         next,
         fix,
-        { previous: last, dt, gap, driving, moving, speed },
+        { previous: last, dt, gap, driving, idling, moving, speed },
         days,
         out,
         settings,
       )
-    : tripPhase(next, fix, { previous: last, dt, driving, moving, speed }, days, out, settings);
+    : tripPhase(
+        next,
+        fix,
+        { previous: last, dt, driving, idling, moving, speed },
+        days,
+        out,
+        settings,
+      );
 }
 
 /** What one hop, from the previous fix to this one, says of motion. */
@@ -206,6 +215,8 @@ interface Hop {
   /** The reported speed, else the one implied by the hop (m/s). */
   speed: number;
   driving: boolean;
+  /** Not driving with the engine on at both ends of the hop: idle time. */
+  idling: boolean;
   /** The ignition when reported, else driving. */
   moving: boolean;
   /** No data for maxGapMs before this fix. */
@@ -216,7 +227,7 @@ interface Hop {
  * What a fix newer than `last` adds to the totals of its days whatever the trips and stops
  * make of it: its own figures (first and last fix, top speed, engine hours, fuel), the hop's
  * distance (the odometer's difference, split over the days by time; across a gap, all to the
- * day data resumed) and its driving time, or idle time with the ignition on.
+ * day data resumed) and its driving time, or idle time with the ignition on at both ends.
  */
 function countHop(
   last: SegmentFix,
@@ -230,6 +241,11 @@ function countHop(
   const speed = fix.speed ?? implied;
   const driving = speed >= settings.movingSpeedMps;
   const moving = fix.ignition ?? driving;
+  // Idling is the engine running while standing, so the ignition must have been on since the
+  // previous fix too: the hop from the last fix with it off to a trip's first with it on (the
+  // engine just started) is the parked time before the start, and counting it as idle made a
+  // day's idle time that time, or 0 where the seed's thinning had dropped that first fix.
+  const idling = !driving && fix.ignition === true && last.ignition === true;
   const gap = dt > settings.maxGapMs;
   countFix(fix, last, speed, days, out);
   const hop = fix.odometer - last.odometer;
@@ -241,15 +257,15 @@ function countHop(
     const totals = out.day(range.day);
     totals.distance += hop;
     if (driving) totals.drivingMs += dt;
-    else if (fix.ignition === true) totals.idleMs += dt;
+    else if (idling) totals.idleMs += dt;
   } else {
     splitOverDays(days, last.time, fix.time, (day, share) => {
       out.day(day).distance += hop * share;
     });
     if (driving) addTime(days, out, last.time, fix.time, 'drivingMs');
-    else if (fix.ignition === true) addTime(days, out, last.time, fix.time, 'idleMs');
+    else if (idling) addTime(days, out, last.time, fix.time, 'idleMs');
   }
-  return { dt, speed, driving, moving, gap };
+  return { dt, speed, driving, idling, moving, gap };
 }
 
 /**
@@ -293,13 +309,14 @@ function firstFix(
 }
 
 function candidateAt(at: SegmentPoint, lastMoving: number): Candidate {
-  return { at, lastMoving, drivingMs: 0, maxSpeed: 0, stillMs: 0, stillByDay: {} };
+  return { at, lastMoving, drivingMs: 0, maxSpeed: 0, idleMs: 0, stillMs: 0, stillByDay: {} };
 }
 
 interface Step {
   previous: SegmentFix;
   dt: number;
   driving: boolean;
+  idling: boolean;
   moving: boolean;
   speed: number;
 }
@@ -321,6 +338,8 @@ function stillPhase(
       ? { ...candidate, lastMoving: fix.time }
       : candidateAt(pointOf(from), fix.time);
     if (step.driving && !step.gap) candidate.drivingMs += step.dt;
+    // A warm-up before driving off is the trip's idle time, as the day's summary counts it.
+    else if (step.idling && !step.gap) candidate.idleMs += step.dt;
     candidate.maxSpeed = Math.max(candidate.maxSpeed, step.speed);
     if (fix.odometer - candidate.at.odometer >= settings.minTripMetres) {
       closeStop(state.since, candidate.at, out, settings);
@@ -328,7 +347,11 @@ function stillPhase(
         ...state,
         phase: 'trip',
         since: candidate.at,
-        trip: { drivingMs: candidate.drivingMs, idleMs: 0, maxSpeed: candidate.maxSpeed },
+        trip: {
+          drivingMs: candidate.drivingMs,
+          idleMs: candidate.idleMs,
+          maxSpeed: candidate.maxSpeed,
+        },
         candidate: null,
         stopCounted: false,
       };
@@ -357,7 +380,7 @@ function tripPhase(
   const trip = { ...state.trip, maxSpeed: Math.max(state.trip.maxSpeed, step.speed) };
   let candidate = state.candidate;
   if (step.driving) trip.drivingMs += step.dt;
-  else if (fix.ignition === true) trip.idleMs += step.dt;
+  else if (step.idling) trip.idleMs += step.dt;
 
   if (step.moving) {
     if (candidate) {

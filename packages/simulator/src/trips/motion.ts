@@ -9,6 +9,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Within this distance of a route end the vehicle is in town and drives slower. */
 const TOWN_M = 12_000;
+/** Minutes a driver lets the engine run before driving off. */
+const WARM_UP_MIN = [2, 12] as const;
 
 /** Cruising speed: 55–75 mph on the highway, 30–60 km/h in town. */
 export function pickCruise(v: Vehicle, rng: Random): number {
@@ -25,6 +27,12 @@ export function pickCruise(v: Vehicle, rng: Random): number {
 export function driveTo(v: Vehicle, t: number): void {
   const route = v.route;
   if (!route) throw new Error('A driving vehicle needs a route');
+  if (t <= v.idleUntil) {
+    idleTo(v, t);
+    return;
+  }
+  // The warm-up ended since the last report: the drive starts from standstill then.
+  if (v.time < v.idleUntil) idleTo(v, v.idleUntil);
   const dtS = (t - v.time) / 1000;
   const nearEnd = route.totalM - v.along < TOWN_M;
   // So close to the destination the driver finishes the trip and rests there instead.
@@ -59,6 +67,12 @@ export function driveTo(v: Vehicle, t: number): void {
   }
 }
 
+/** Stands with the engine running until t: the tracker reports ignition on at speed 0. */
+function idleTo(v: Vehicle, t: number): void {
+  chargeBattery(v, (t - v.time) / 1000);
+  v.time = t;
+}
+
 /** Stays parked until t; when the stop is over, sets off (or sleeps on if it is night). */
 export function parkUntil(v: Vehicle, t: number): void {
   chargeBattery(v, (t - v.time) / 1000);
@@ -71,6 +85,9 @@ export function parkUntil(v: Vehicle, t: number): void {
   if (!v.route || v.along >= v.route.totalM) startRoute(v);
   v.mode = 'driving';
   v.speedKmh = 0;
+  // Drivers start the engine and let it run a few minutes before they drive off, so trackers
+  // report idling (ignition on, standing) as real ones do, and idle time is not always 0.
+  v.idleUntil = t + Math.round(v.rng.range(WARM_UP_MIN[0], WARM_UP_MIN[1]) * 60) * 1000;
   v.drivenSinceRestS = 0;
   v.restAfterS = v.rng.range(2.5, 4.5) * 3600;
   v.cruiseKmh = pickCruise(v, v.rng);

@@ -34,6 +34,8 @@ export interface Vehicle {
   cruiseKmh: number;
   mode: 'driving' | 'stopped';
   stopUntil: number;
+  /** Until then a vehicle that set off stands with its engine running (a warm-up). */
+  idleUntil: number;
   route: Route | undefined;
   along: number;
   segment: number;

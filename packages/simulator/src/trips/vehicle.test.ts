@@ -92,6 +92,25 @@ describe('trip model', () => {
     }
   });
 
+  it('idles a few minutes with the engine on before each drive, as drivers warm up', () => {
+    for (const fixes of histories) {
+      const idling = pairs(fixes).filter(([a, b]) => a.ignition && b.ignition && b.speedKmh === 0);
+      expect(idling.length).toBeGreaterThan(0);
+      // A warm-up lasts minutes and nearly always ends in a drive (else night fell meanwhile).
+      let drives = 0;
+      let runs = 0;
+      for (let i = 0; i < fixes.length; i++) {
+        if (!fixes[i]!.ignition || fixes[i]!.speedKmh > 0) continue;
+        const next = fixes.slice(i).find((f) => !f.ignition || f.speedKmh > 0);
+        if (!next) continue;
+        runs++;
+        if (next.ignition) drives++;
+        expect(+next.time - +fixes[i]!.time).toBeLessThanOrEqual(12 * 60_000 + 300_000);
+      }
+      expect(drives).toBeGreaterThan(runs * 0.9);
+    }
+  });
+
   it('raises alarms only rarely', () => {
     const all = histories.flat();
     const alarms = all.filter((f) => f.alarm && f.alarm !== 'lowBattery');

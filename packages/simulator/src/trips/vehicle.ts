@@ -23,6 +23,7 @@ export function createVehicle(seed: number | string, options: VehicleOptions): V
     cruiseKmh: 0,
     mode: 'stopped',
     stopUntil: start + Math.round(rng.range(0, 3 * 3600)) * 1000,
+    idleUntil: 0,
     route: undefined,
     along: 0,
     segment: 0,

@@ -39,6 +39,19 @@ export async function visibleGroups(
     .filter((g) => all || granted.has(g.id) || g.devices_count > 0);
 }
 
+/**
+ * Ids and names of the groups the actor sees (visibleGroups without the members). Someone who
+ * sees every tracker sees every group, so no member is read: Scout asks this for each question,
+ * and the members of 10,000 trackers took 70 ms of it on PGlite.
+ */
+export async function visibleGroupNames(
+  db: Db,
+  actor: Actor,
+): Promise<{ id: number; name: string }[]> {
+  if (!seesAllDevices(actor.devices)) return visibleGroups(db, actor);
+  return (await groupRows(db, actor.accountId)).map((g) => ({ id: g.id, name: g.name }));
+}
+
 /** One group of the account the actor may see; anything else is 404, as if it did not exist. */
 export async function groupOf(
   db: Db,

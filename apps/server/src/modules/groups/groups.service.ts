@@ -2,7 +2,13 @@ import type { Group, GroupCreate, GroupDevice, GroupUpdate } from '@waymark/doma
 import { found, type Actor } from '../../access/actor';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { authorizeGroups, checkedDeviceIds, groupOf, visibleGroups } from './groups.access';
+import {
+  authorizeGroups,
+  checkedDeviceIds,
+  groupOf,
+  visibleGroupNames,
+  visibleGroups,
+} from './groups.access';
 import { presentGroupDevices } from './groups.present';
 import {
   addMembers,
@@ -42,6 +48,12 @@ export async function groupsOf(
     groups.map((g) => g.id),
   );
   return groups.map((g) => ({ ...g, devices: members.get(g.id) ?? [] }));
+}
+
+/** Ids and names of the groups the actor sees, as a question names them (Scout). */
+export async function groupNamesOf(ctx: AppContext, actor: Actor) {
+  authorizeGroups(actor, 'read');
+  return visibleGroupNames(ctx.database.db, actor);
 }
 
 /** One group with its devices, each with its subscription and current position. */

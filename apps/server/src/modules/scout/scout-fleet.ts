@@ -11,7 +11,7 @@ import { visibilityKey } from '../../access/device-visibility';
 import type { AppContext } from '../../app-context';
 import { deviceList, statusesFor } from '../devices/devices.service';
 import { geofencesOf } from '../geofences/geofences.service';
-import { groupsOf } from '../groups/groups.service';
+import { groupNamesOf } from '../groups/groups.service';
 import type { TrackersListOf } from './scout-fleet-snapshots';
 
 /**
@@ -52,7 +52,7 @@ export class ScoutFleet {
 
   /** The groups the actor sees; none where the account has no groups (403 there). */
   groups(): Promise<{ id: number; name: string }[]> {
-    return (this.groupsRead ??= groupsOf(this.ctx, this.actor, { withDevices: false }).then(
+    return (this.groupsRead ??= groupNamesOf(this.ctx, this.actor).then(
       (groups) => groups.map((g) => ({ id: g.id, name: g.name })),
       () => [],
     ));

@@ -22,6 +22,8 @@ import {
 } from './trips.present';
 import * as q from './trips.queries';
 
+export type { SummaryMeasure } from './trips.queries';
+
 /**
  * The fleet reports (issue "trips"): trips, stops and daily summaries of the trackers the
  * actor sees, over local days of the account. Trips and stops are stored as they close; the
@@ -225,15 +227,16 @@ export function accountZoneOf(ctx: AppContext, actor: Actor): Promise<string> {
   return q.accountZone(ctx.database.db, actor.accountId);
 }
 
-/** The range's daily summaries added up per tracker (and per day with `byDay`), for Scout. */
+/** One figure of the range's daily summaries per tracker (and per day with `byDay`), for Scout. */
 export async function summaryTotalsByTracker(
   ctx: AppContext,
   actor: Actor,
   query: { date_from: string; date_to: string; device_ids?: number[] },
+  measure: q.SummaryMeasure,
   byDay = false,
 ) {
   const scope = await scopeOf(ctx, actor, { ...query, page: 1, per_page: 1 });
-  return q.summaryByTracker(ctx.database.db, scope, byDay);
+  return q.summaryByTracker(ctx.database.db, scope, measure, byDay);
 }
 
 /**

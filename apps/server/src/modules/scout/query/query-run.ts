@@ -1,6 +1,11 @@
 import { distanceMetres, motionStatus, type DeviceListItem, type Geofence } from '@waymark/domain';
 import { listShipments } from '../../shipments/shipments.service';
-import { accountZoneOf, startedByTracker, summaryTotalsByTracker } from '../../trips/trips.service';
+import {
+  accountZoneOf,
+  startedByTracker,
+  summaryTotalsByTracker,
+  type SummaryMeasure,
+} from '../../trips/trips.service';
 import { notMovedFor, overdue, type ScoutFleet } from '../scout-fleet';
 import { circlePolygon } from '../scout-geometry';
 import { findNamed, findTracker, LISTED_MAX } from '../scout-tool';
@@ -424,6 +429,7 @@ async function rangeValues(
     for (const row of counts) if (wanted.has(row.device_id)) values.set(row.device_id, row.n);
     return { values, perDay: [] };
   }
+  const figure = summaryFigureOf(query.measure);
   const rows = await summaryTotalsByTracker(
     fleet.ctx,
     fleet.actor,
@@ -433,6 +439,7 @@ async function rangeValues(
       // Naming a few trackers narrows the read; for most of the fleet one read is cheaper.
       ...narrowed,
     },
+    figure.column,
     query.aggregate.per_day === true,
   );
   const values = new Map<number, number | null>();
@@ -440,7 +447,7 @@ async function rangeValues(
   const days = new Map<string, number>();
   for (const row of rows) {
     if (!wanted.has(row.device_id)) continue;
-    const v = measureOf(row, query.measure);
+    const v = (row.value ?? 0) * figure.scale;
     // A top speed is the highest of the days, every other measure their sum.
     const add = (a: number) => (query.measure === 'top_speed' ? Math.max(a, v) : a + v);
     values.set(row.device_id, add(values.get(row.device_id) ?? 0));
@@ -454,21 +461,24 @@ async function rangeValues(
   };
 }
 
-type SummaryRow = Awaited<ReturnType<typeof summaryTotalsByTracker>>[number];
-function measureOf(row: SummaryRow, measure: FleetQuery['measure']): number {
+/** The daily summaries' figure a range measure reads, and its scale to the measure's unit. */
+function summaryFigureOf(measure: FleetQuery['measure']): {
+  column: SummaryMeasure;
+  scale: number;
+} {
   switch (measure) {
     case 'distance':
-      return row.distance / 1000;
+      return { column: 'distance', scale: 1 / 1000 };
     case 'driving_time':
-      return row.driving_s;
+      return { column: 'driving_s', scale: 1 };
     case 'idle_time':
-      return row.idle_s;
+      return { column: 'idle_s', scale: 1 };
     case 'trips':
-      return row.trips;
+      return { column: 'trips', scale: 1 };
     case 'top_speed':
-      return row.max_speed ?? 0;
+      return { column: 'max_speed', scale: 1 };
     default:
-      return row.stops;
+      return { column: 'stops', scale: 1 };
   }
 }
 
