@@ -36,8 +36,19 @@ export function partitionNamed(name: string): MonthPartition | undefined {
   return monthPartition(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
-/** Creates the month's partition unless it exists; safe inside a batch's transaction. */
+/** The advisory lock class of partition creators ('posp'), the month being the second key. */
+const PARTITION_LOCK = 0x706f7370;
+
+/**
+ * Creates the month's partition unless it exists; safe inside a batch's transaction. Two
+ * workers making the same month at once would both pass IF NOT EXISTS and one fail on the
+ * catalogue ("already exists", found by bench:scale with two workers): creators take a lock in
+ * turn, held to the end of their transaction, so the second sees the first's table.
+ */
 export async function createMonthPartition(db: Tx | Db, partition: MonthPartition) {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK}::int, ${monthIndex(partition)}::int)`,
+  );
   // The name and bounds come from monthPartition (digits and ISO instants), never from input.
   await db.execute(
     sql.raw(
@@ -46,6 +57,9 @@ export async function createMonthPartition(db: Tx | Db, partition: MonthPartitio
     ),
   );
 }
+
+const monthIndex = (partition: MonthPartition) =>
+  partition.from.getUTCFullYear() * 12 + partition.from.getUTCMonth();
 
 /** Every month partition of `positions` that exists, oldest first. */
 export async function positionPartitions(db: Db): Promise<MonthPartition[]> {
