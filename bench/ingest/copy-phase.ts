@@ -52,7 +52,7 @@ export async function bareCopyRate(
       attributes: { satellites: 9, ignition: true, gsmSignal: 4 },
     });
   }
-  await ensurePartitions(database.db, positions, new Set());
+  await ensurePartitions(database.db, positions, new Set(), true);
   const started = performance.now();
   for (let i = 0; i < positions.length; i += COPY_CHUNK) {
     await copyPositions(database, positions.slice(i, i + COPY_CHUNK));

@@ -69,7 +69,12 @@ export async function seedReportsBench(db: Db, days: number, from: Date) {
   const fixes: { fixTime: Date }[] = [{ fixTime: last }];
   for (let t = from.getTime(); t <= last.getTime(); t += 86_400_000)
     fixes.push({ fixTime: new Date(t) });
-  await ensurePartitions(db, fixes as unknown as Parameters<typeof ensurePartitions>[1], new Set());
+  await ensurePartitions(
+    db,
+    fixes as unknown as Parameters<typeof ensurePartitions>[1],
+    new Set(),
+    true,
+  );
 
   // Constants written into the text: as parameters PostgreSQL would type them integer. `s` is
   // the slot of the day; the loop's angle advances only while moving.

@@ -29,11 +29,11 @@ describe("a month's partition", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     // The first makes it and holds its transaction open while the second tries.
     const first = opened[0]!.db.transaction(async (tx) => {
-      await createMonthPartition(tx, month);
+      await createMonthPartition(tx, month, false);
       await held;
     });
     await new Promise((r) => setTimeout(r, 100));
-    const second = opened[1]!.db.transaction((tx) => createMonthPartition(tx, month));
+    const second = opened[1]!.db.transaction((tx) => createMonthPartition(tx, month, false));
     await new Promise((r) => setTimeout(r, 200));
     release();
     await expect(Promise.all([first, second])).resolves.toBeDefined();

@@ -29,6 +29,8 @@ export async function ensurePartitions(
   tx: Tx | Db,
   positions: readonly Position[],
   known: Set<string>,
+  /** No other process makes partitions here (createMonthPartition). */
+  alone: boolean,
 ) {
   const now = Date.now();
   const made = new Set<string>();
@@ -38,7 +40,7 @@ export async function ensurePartitions(
     // Only months not over yet are remembered: `history-retention` may drop a past month's
     // table, and a late fix of that month must find it made again, not a stale memory.
     if (partition.to.getTime() > now && known.has(partition.name)) continue;
-    await createMonthPartition(tx, partition);
+    await createMonthPartition(tx, partition, alone);
     made.add(partition.name);
     known.add(partition.name);
   }

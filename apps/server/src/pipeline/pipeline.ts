@@ -437,7 +437,12 @@ export class PositionPipeline {
     let eventIds: { id: number }[] = [];
     try {
       await this.database.db.transaction(async (tx) => {
-        await store.ensurePartitions(tx, positions, this.partitions);
+        await store.ensurePartitions(
+          tx,
+          positions,
+          this.partitions,
+          this.database.kind === 'pglite',
+        );
         await store.storePositions(this.database, tx, positions);
         await store.markJumps(tx, outcome.retractions);
         await store.upsertCurrentPositions(tx, outcome.current);

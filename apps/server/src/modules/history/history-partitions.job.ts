@@ -15,7 +15,7 @@ export async function createPartitionsAhead(ctx: Pick<AppContext, 'database'>, n
   const made = [];
   for (let month = 0; month <= PARTITION_MONTHS_AHEAD; month++) {
     const partition = monthPartition(now, month);
-    await createMonthPartition(ctx.database.db, partition);
+    await createMonthPartition(ctx.database.db, partition, ctx.database.kind === 'pglite');
     made.push(partition.name);
   }
   return made;
