@@ -8,7 +8,7 @@ import { forkLoad } from './ingest/load-client';
 import type { LoadDevice } from './ingest/load/tracker';
 import { parseOptions } from './ingest/options';
 import { bars, printFigures, writeFigures, type IngestFigures } from './ingest/report';
-import { BENCH_EMAIL, BENCH_PASSWORD, seedBench } from './ingest/seed';
+import { benchLogin, seedBench } from './ingest/seed';
 import { sampleRss } from './ingest/memory';
 import { throughputPhase } from './ingest/throughput-phase';
 import { measuresComparison } from './ingest/measures-phase';
@@ -38,16 +38,6 @@ function openFileLimit() {
   } catch {
     return 1024;
   }
-}
-
-async function login(httpUrl: string) {
-  const response = await fetch(`${httpUrl}/api/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`POST /api/token answered ${response.status}`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 async function main() {
@@ -83,7 +73,7 @@ async function main() {
       `seeded ${fleet.length} devices, ${fences.length} geofences in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
     rss.phase('connect');
-    const token = await login(server.httpUrl);
+    const token = await benchLogin(server.httpUrl);
     const baseTimeMs = Math.floor(Date.now() / 1000) * 1000 - 6 * 3600_000;
     const devices: LoadDevice[] = fleet.map((d, i) => ({
       id: deviceIds[i]!,

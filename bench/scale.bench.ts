@@ -1,18 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { realtimeChannels } from '@waymark/domain';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
 import { bareCopyRate } from './ingest/copy-phase';
 import { buildDevices, buildGeofences } from './ingest/fleet';
 import { forkLoad } from './ingest/load-client';
 import type { LoadDevice } from './ingest/load/tracker';
-import { BENCH_EMAIL, BENCH_PASSWORD, seedBench } from './ingest/seed';
+import { benchLogin, seedBench } from './ingest/seed';
+import { admin, withDatabase } from './ingest/server';
+import { freePort } from '../apps/server/src/test/server-process';
 import { positiveInt } from './shared/options';
 import { sampleProcesses } from './scale/process-memory';
 import { describeSetUp, startSetUp, type SetUp } from './scale/set-up';
@@ -59,31 +59,6 @@ function options() {
   };
 }
 
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: POSTGRES });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function storedCount(database: Database) {
   const [row] = await queryRows<{ n: string }>(
     database.db,
@@ -92,19 +67,9 @@ async function storedCount(database: Database) {
   return Number(row?.n ?? 0);
 }
 
-async function login(httpUrl: string) {
-  const response = await fetch(`${httpUrl}/api/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`POST /api/token answered ${response.status}`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
-
 async function measure(setUp: SetUp, o: ReturnType<typeof options>) {
   const name = `waymark_scale_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(POSTGRES, `CREATE DATABASE ${name}`);
   const database = await openDatabase({ kind: 'postgres', url: withDatabase(POSTGRES, name) });
   const load = forkLoad();
   let stopSetUp: () => Promise<unknown> = () => Promise.resolve();
@@ -122,7 +87,7 @@ async function measure(setUp: SetUp, o: ReturnType<typeof options>) {
     });
     stopSetUp = running.stop;
     const memory = sampleProcesses(running.pids);
-    const token = await login(running.httpUrl);
+    const token = await benchLogin(running.httpUrl);
     const baseTimeMs = Math.floor(Date.now() / 1000) * 1000 - 6 * 3600_000;
     const devices: LoadDevice[] = fleet.map((d, i) => ({
       id: deviceIds[i]!,
@@ -192,7 +157,7 @@ async function measure(setUp: SetUp, o: ReturnType<typeof options>) {
     await load.stop();
     await stopSetUp();
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin(POSTGRES, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

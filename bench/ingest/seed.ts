@@ -90,3 +90,14 @@ export async function seedBench(
   );
   return { accountId: account.id, deviceIds: fleet.map((d) => idOf.get(d.serial)!) };
 }
+
+/** The bench watcher's token, signed in as a browser would (its websocket needs one). */
+export async function benchLogin(httpUrl: string) {
+  const response = await fetch(`${httpUrl}/api/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`POST /api/token answered ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}

@@ -9,13 +9,14 @@ import { startServices } from '../../apps/server/src/roles/all-in-one';
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 
 /** `postgres://…/test` → the same server, another database. */
-function withDatabase(url: string, name: string) {
+export function withDatabase(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin<T extends object>(url: string, sql: string) {
+/** One statement on `url` over a connection of its own (CREATE and DROP DATABASE). */
+export async function admin<T extends object>(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

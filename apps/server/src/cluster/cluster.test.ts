@@ -7,7 +7,8 @@ import { openDatabase, queryRows } from '../db/client';
 import { emptyPostgresDatabase, MACHINE_NATS_URL } from '../test/machine-postgres';
 import { drive } from '../test/drives';
 import { createAccount, createDevice } from '../test/test-app';
-import { freePort, LISTENERS_ON_FREE_PORTS } from '../test/server-process';
+import { freePort } from '../test/server-process';
+import { QUIET } from '../test/role-process';
 
 /**
  * Issue 40: `npm run cluster` starts a set of processes on one machine, as an operator runs
@@ -23,17 +24,6 @@ afterAll(async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
   for (const drop of drops) await drop();
 });
-
-const QUIET = {
-  ...LISTENERS_ON_FREE_PORTS,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  DEMO_SIMULATOR: 'false',
-  NODE_ENV: 'production',
-  DATABASE_URL: '',
-  BUS_URL: '',
-  ROLES: '',
-};
 
 function startCluster(args: string[], env: Record<string, string>) {
   const child = spawn(

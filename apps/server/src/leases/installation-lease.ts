@@ -17,6 +17,9 @@ export interface LeaseLog {
 
 const DEFAULT_LEASE_MS = 30_000;
 
+/** A lease holder's name for this process: host, pid and a random part, so a restart is another. */
+export const processHolder = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
 /**
  * A named lease in PostgreSQL that one process of the installation holds at a time, for work
  * that must run once across processes (docs/architecture.md, "Roles and leases"). Every
@@ -26,7 +29,7 @@ const DEFAULT_LEASE_MS = 30_000;
  */
 export class InstallationLease {
   /** This process, as the lease rows name it. */
-  readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  readonly holder = processHolder();
   private readonly leaseMs: number;
   private readonly renewEveryMs: number;
   /** Until when (this process's monotonic clock) the lease is surely ours. */

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Db } from '../db/client';
+import { processHolder } from '../leases/installation-lease';
 import { releaseLease, takeLease } from '../leases/installation-lease.queries';
 import { liveLeases } from './partition-leases.queries';
 
@@ -27,7 +26,7 @@ export interface PartitionOwner {
  * worker that joins takes free ones as the others give up what is over their share.
  */
 export class PartitionLeases {
-  readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  readonly holder = processHolder();
   private readonly held = new Set<number>();
   private readonly leaseMs: number;
   private readonly everyMs: number;
