@@ -1,5 +1,7 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { installControlRecorder } from './control-recorder';
+import { openInApp } from './in-app-navigation';
+import { networkQuiet, watchTraffic } from './network-quiet';
 
 /**
  * Clicks every control on a screen and tells which did nothing a user could see (issue 16:
@@ -37,6 +39,7 @@ const STILL_MS = 3_000;
  * sent its request but changes nothing other tests read.
  */
 export async function prepareForAudit(page: Page) {
+  watchTraffic(page);
   await page.addInitScript(installControlRecorder);
   await page.route('**/api/**', (route) =>
     ['GET', 'HEAD'].includes(route.request().method())
@@ -54,7 +57,7 @@ const samePath = (page: Page, url: string) => pathOf(page.url()) === pathOf(url)
 
 /** Waits until the screen has loaded: no request in flight and no spinner. */
 async function loaded(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: LOAD_MS }).catch(() => undefined);
+  await networkQuiet(page, LOAD_MS);
   await page
     .locator('.mantine-Loader-root:visible')
     .first()
@@ -96,13 +99,25 @@ interface Noise {
 }
 
 /**
- * Opens the screen fresh and waits until it has loaded. On its first load, watches it
- * untouched for a moment to learn its noise. False when the app sent the role elsewhere (a
- * guard's redirect).
+ * Opens the screen fresh and waits until it has loaded: inside the app where it can, else by
+ * loading the app again. On its first load, watches it untouched for a moment to learn its
+ * noise. False when the app sent the role elsewhere (a guard's redirect).
  */
-async function openScreen(page: Page, url: string, noise: Noise): Promise<boolean> {
-  await page.goto(url);
+async function openScreen(
+  page: Page,
+  url: string,
+  noise: Noise,
+  { load = false }: { load?: boolean } = {},
+): Promise<boolean> {
+  const inApp = !load && (await openInApp(page, url));
+  if (!inApp) await page.goto(url);
   await loaded(page);
+  // Sent elsewhere from inside the app: a click may have changed what a load resets (an
+  // ended session in memory), so the load decides.
+  if (inApp && !samePath(page, url)) {
+    await page.goto(url);
+    await loaded(page);
+  }
   if (!samePath(page, url)) return false;
   await page.evaluate((known) => window.__controlAudit.learnNoise(known), noise.changes);
   if (!noise.learnt) {
@@ -172,7 +187,7 @@ async function clickAndWatch(
     }
   } catch (error) {
     did.length = 0;
-    did.push(`could not be clicked: ${(error as Error).message.split('\n')[0]}`);
+    did.push(`could not be clicked: ${whyNotClicked(error as Error)}`);
   } finally {
     page.off('request', onRequest);
     page.off('download', onDownload);
@@ -181,6 +196,13 @@ async function clickAndWatch(
     page.off('filechooser', onFileChooser);
   }
   return did;
+}
+
+/** The error's first line and the last step of its call log ('… intercepts pointer events'). */
+function whyNotClicked(error: Error) {
+  const lines = error.message.split('\n').map((line) => line.trim());
+  const steps = lines.filter((line) => line.startsWith('- '));
+  return [lines[0], steps.at(-1)].filter(Boolean).join(' ');
 }
 
 const overlayOpen = (page: Page) =>
@@ -264,8 +286,9 @@ export async function auditScreen(
     }
     pending = later;
   }
+  // The second try is the careful one: on a screen loaded in full, as a user's first visit.
   for (const key of dead) {
-    await openScreen(page, url, noise);
+    await openScreen(page, url, noise, { load: true });
     await still(page);
     if (!(await mark(page, key))) continue;
     did.set(

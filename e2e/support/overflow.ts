@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { networkQuiet } from './network-quiet';
 
 /**
  * What a person sees go wrong when a screen does not fit its window (issue 35 item 13): the
@@ -10,7 +11,7 @@ import type { Page } from '@playwright/test';
 /** Waits until the screen has loaded: no request in flight and no spinner. */
 export async function screenLoaded(page: Page) {
   // A screen that polls never goes idle; its spinners are then what tells it has loaded.
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await networkQuiet(page, 15_000);
   await page
     .locator('.mantine-Loader-root:visible, [aria-busy="true"]:visible')
     .first()

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { openInApp } from '../../support/in-app-navigation';
+import { watchTraffic } from '../../support/network-quiet';
 import { layoutFaults, screenLoaded } from '../../support/overflow';
 import {
   builtPaths,
@@ -14,7 +16,7 @@ import { expect, test } from '../../support/test';
  * Issue 35 item 13: every screen of the route table fits a phone (375×812) and a laptop
  * (1440×900) window: nothing sticks out sideways (a wide table scrolls inside its own box),
  * no button's label is cut and the Help tab covers no control. One page per user visits the
- * screens in turn, so the test costs a login per user, not one per screen.
+ * screens in turn, so the test costs a login and a load of the app per user, not one per screen.
  */
 
 const VIEWPORTS = [
@@ -31,12 +33,14 @@ const part = <T>(all: T[], k: number) => all.filter((_, i) => i % PARTS === k);
 /** Opens each screen and returns its layout faults, each line starting with its URL. */
 async function faultsOf(page: Page, screens: Screen[]): Promise<string[]> {
   const faults: string[] = [];
+  watchTraffic(page);
   for (const { route, url } of screens) {
     if (!url) {
       faults.push(`/${route}: no demo object to open`);
       continue;
     }
-    await page.goto(url);
+    // As a user goes from screen to screen, and without booting the app again for each.
+    if (!(await openInApp(page, url))) await page.goto(url);
     await screenLoaded(page);
     expect(new URL(page.url()).pathname, `${url} kept the session`).not.toBe('/login');
     faults.push(...(await layoutFaults(page)).map((fault) => `${url}: ${fault}`));
