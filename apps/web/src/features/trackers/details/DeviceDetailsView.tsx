@@ -15,6 +15,7 @@ import { IconChevronLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApiPosition, ApiStop } from '@waymark/domain';
+import { NO_HISTORY } from '../../../api/historyColumns';
 import {
   deviceDetailsKeys,
   useDevice,
@@ -82,9 +83,9 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
   const [showFiltered, setShowFiltered] = useState(false);
   const filtered = useFilteredFixes(accountId, deviceId, history, showFiltered);
   const rangeLoading = positions.isFetching || stops.isFetching;
-  const { timeline, range: replayRange, replay } = useHistoryReplay(positions.data ?? NO_POSITIONS);
+  const { timeline, range: replayRange, replay } = useHistoryReplay(positions.data ?? NO_HISTORY);
   const rangeTrips = useRangeTrips(accountId, deviceId, history);
-  const hasHistory = timeline.positions.length > 0;
+  const hasHistory = timeline.times.length > 0;
 
   const { refresh: refreshRange } = period;
   const refresh = useCallback(() => {
@@ -235,7 +236,7 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
             />
             <DetailsMap
               tracker={tracker}
-              positions={positions.data ?? NO_POSITIONS}
+              history={positions.data ?? NO_HISTORY}
               filtered={showFiltered ? (filtered.data ?? NO_POSITIONS) : NO_POSITIONS}
               stops={stops.data ?? NO_STOPS}
               rangeChoice={period.historyChoice}
