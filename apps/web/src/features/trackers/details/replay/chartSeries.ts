@@ -16,7 +16,6 @@ const MEASURES = [
     label: 'Speed',
     unit: 'mph',
     colour: '#1c7ed6',
-
     to: mpsToMph,
   },
   {
@@ -24,7 +23,6 @@ const MEASURES = [
     label: 'Temperature',
     unit: '°F',
     colour: '#e8590c',
-
     to: celsiusToFahrenheit,
   },
   { key: 'humidity', label: 'Humidity', unit: '%', colour: '#0ca678' },
@@ -47,10 +45,8 @@ export function chartMeasures(history: HistoryColumns): ChartMeasure[] {
   for (const m of MEASURES) {
     const column = history[m.key];
     if (!column.some((v) => v !== null)) continue;
-    const values =
-      'to' in m
-        ? column.map((v) => (v === null ? null : (m.to as (v: number) => number)(v)))
-        : column;
+    const to = 'to' in m ? m.to : null;
+    const values = to ? column.map((v) => (v === null ? null : to(v))) : column;
     measures.push({ key: m.key, label: m.label, unit: m.unit, colour: m.colour, values });
   }
   return measures;
