@@ -77,7 +77,9 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
   const found = device.data !== undefined;
   const meta = useDeviceMeta(accountId, deviceId, found);
   const history = found ? period.history : null;
-  const positions = useDevicePositions(accountId, deviceId, history);
+  // Except the history, the slowest call (86,400 fixes for 10 days at 10 s): asked for beside
+  // the tracker, not after it. For a missing tracker both answer 404 and only the view says so.
+  const positions = useDevicePositions(accountId, deviceId, period.history);
   const stops = useDeviceStops(accountId, deviceId, history);
   const filteredCount = useFilteredCount(accountId, deviceId, history);
   const [showFiltered, setShowFiltered] = useState(false);
@@ -102,7 +104,7 @@ export function DeviceDetailsView({ accountId, deviceId, back }: DeviceDetailsVi
     void queryClient.invalidateQueries({ queryKey: deviceDetailsKeys.messages(deviceId) });
   }, [refreshRange, queryClient, accountId, deviceId]);
   useAutoRefresh(period.autoRefresh && !rangeLoading, refresh);
-  useDetailsNotices(device.data, failure(positions), failure(stops));
+  useDetailsNotices(device.data, found ? failure(positions) : null, failure(stops));
 
   if (device.isPending) {
     return (
