@@ -12,6 +12,7 @@ export * from './position/fix.rules';
 export * from './measures/measures.format';
 export * from './position/position.schema';
 export * from './position/position-filter.schema';
+export * from './position/history-columns';
 export * from './device/device.rules';
 export * from './device/fleet-status.rules';
 export * from './device/tracker-sort.rules';

@@ -7,11 +7,10 @@ import {
   filteredCountSchema,
   historyPositionSchema,
   MAX_DEVICE_MESSAGES,
-  positionSchema,
   type FilteredCount,
+  type HistoryColumns,
   type HistoryPosition,
   type ApiDeviceEvent,
-  type ApiPosition,
   type ApiStop,
   type Command,
   type DeviceDetails,
@@ -22,6 +21,7 @@ import {
   type SendCommand,
 } from '@waymark/domain';
 import { downloadFile, request, requestList } from './client';
+import { checkedColumns } from './historyColumns';
 import { checked, checkedRows } from './parse';
 
 /** Events per page on tracker details (spec 000 §9). */
@@ -152,7 +152,11 @@ export function useDeviceMessages(deviceId: number) {
   });
 }
 
-/** Position history of the range; null range (the end is in the future) fetches nothing. */
+/**
+ * Position history of the range as columns (`format=columns`: one array per field, which the
+ * trail, the charts and the replay read as they come); null range (the end is in the future)
+ * fetches nothing.
+ */
 export function useDevicePositions(
   accountId: number,
   deviceId: number,
@@ -161,10 +165,9 @@ export function useDevicePositions(
   return useQuery({
     queryKey: [...deviceDetailsKeys.history(accountId, deviceId), 'positions', range],
     queryFn: async ({ signal }) =>
-      checkedRows(
-        positionSchema,
-        await request<ApiPosition[]>(`${devicePath(accountId, deviceId)}/positions`, {
-          query: rangeQuery(range as HistoryRange),
+      checkedColumns(
+        await request<HistoryColumns>(`${devicePath(accountId, deviceId)}/positions`, {
+          query: { ...rangeQuery(range as HistoryRange), format: 'columns' },
           signal,
           notFoundPage: false,
         }),

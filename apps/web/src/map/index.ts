@@ -56,5 +56,7 @@ export type {
   MapStop,
   MapTracker,
   RouteStop,
+  TrailColumns,
   TrailPoint,
 } from './types';
+export { trailColumnsOf } from './trailColumns';

@@ -26,7 +26,14 @@ function square(p: { lat: number; lng: number }, zoom: number) {
 
 describe('trailPointZooms', () => {
   const points = track(8640);
-  const zooms = trailPointZooms(points, 6);
+  const zooms = trailPointZooms(
+    {
+      lat: points.map((p) => p.lat),
+      lng: points.map((p) => p.lng),
+      speed: points.map((p) => p.speed),
+    },
+    6,
+  );
 
   it('shows one point per screen square at every zoom, the slowest there, and leaves no square empty', () => {
     for (let zoom = 6; zoom < TRAIL_FULL_ZOOM; zoom++) {

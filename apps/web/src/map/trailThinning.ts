@@ -1,3 +1,5 @@
+import type { TrailColumns } from './types';
+
 /** Trail points closer than this on screen (px) overlap: the circle is 4 px plus its 1 px edge. */
 export const TRAIL_CELL_PX = 12;
 /** From this zoom every trail point is drawn. */
@@ -22,15 +24,16 @@ function mercator(lat: number, lng: number): [number, number] {
  * zoom are shown at every zoom above it, and no square with a point is ever left empty.
  */
 export function trailPointZooms(
-  points: readonly { lat: number; lng: number; speed: number | null }[],
+  points: Pick<TrailColumns, 'lat' | 'lng' | 'speed'>,
   minZoom: number,
 ): Uint8Array {
-  const zooms = new Uint8Array(points.length).fill(TRAIL_FULL_ZOOM);
-  const xs = new Float64Array(points.length);
-  const ys = new Float64Array(points.length);
-  points.forEach((p, i) => ([xs[i], ys[i]] = mercator(p.lat, p.lng)));
-  const speedOf = (i: number) => points[i]!.speed ?? Infinity;
-  let shown = points.map((_, i) => i);
+  const count = points.lat.length;
+  const zooms = new Uint8Array(count).fill(TRAIL_FULL_ZOOM);
+  const xs = new Float64Array(count);
+  const ys = new Float64Array(count);
+  for (let i = 0; i < count; i++) [xs[i], ys[i]] = mercator(points.lat[i]!, points.lng[i]!);
+  const speedOf = (i: number) => points.speed[i] ?? Infinity;
+  let shown = Array.from({ length: count }, (_, i) => i);
   for (let zoom = TRAIL_FULL_ZOOM - 1; zoom >= minZoom; zoom--) {
     const cells = (TILE_PX * 2 ** zoom) / TRAIL_CELL_PX;
     const slowest = new Map<number, number>();

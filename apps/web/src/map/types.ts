@@ -45,6 +45,21 @@ export interface TrailPoint {
   address: string | null;
 }
 
+/**
+ * A trail as columns, index i of each being point i, oldest first: tracker details hands its
+ * history's columns (86,400 fixes for 10 days at 10 s) as they came, with no object per point.
+ */
+export interface TrailColumns {
+  /** Epoch ms. */
+  times: ArrayLike<number>;
+  lat: ArrayLike<number>;
+  lng: ArrayLike<number>;
+  /** m/s, as the API sends it. */
+  speed: ArrayLike<number | null>;
+  fix: ArrayLike<Fix>;
+  address: ArrayLike<string | null>;
+}
+
 /** A stop as GET .../stops answers it (the domain's type); location is [lng, lat], radius km. */
 export type MapStop = ApiStop;
 

@@ -69,6 +69,9 @@ export async function currentPositionsOf(
   return rows.map(({ p }) => presentCurrentRow(p));
 }
 
+/** The most fixes one history call answers. */
+export const HISTORY_LIMIT = 200_000;
+
 /**
  * History of devices between two times, oldest first, at most `limit` rows: the accepted fixes,
  * or with `includeFiltered` the filtered ones too, each saying its `filter_reason`.
@@ -78,7 +81,7 @@ export async function historyOf(
   deviceIds: number[],
   from: Date,
   to: Date,
-  limit = 200_000,
+  limit = HISTORY_LIMIT,
   { includeFiltered = false } = {},
 ): Promise<HistoryPosition[]> {
   if (deviceIds.length === 0) return [];

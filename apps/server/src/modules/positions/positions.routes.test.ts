@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { currentPositionSchema, decodePositionRows } from '@waymark/domain';
+import {
+  currentPositionSchema,
+  decodePositionRows,
+  historyColumnsSchema,
+  positionsOfColumns,
+} from '@waymark/domain';
 import { accountMemberships } from '../../db/schema';
 import type { RawPosition } from '@waymark/domain';
 import {
@@ -178,6 +183,70 @@ describe('GET /api/accounts/{id}/devices/{id}/positions', () => {
       headers: f.admin,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('sends the same fixes as columns with format=columns', async () => {
+    const f = await fleet();
+    const url = `/api/accounts/${f.account.id}/devices/${f.truck.id}/positions?date_from=2026-11-20T08:05:00Z&date_to=2026-11-20T09:00:00Z`;
+    for (const extra of ['', '&include_filtered=true']) {
+      const objects = await t.app.inject({ url: url + extra, headers: f.admin });
+      const columns = await t.app.inject({
+        url: `${url}${extra}&format=columns`,
+        headers: f.admin,
+      });
+      expect(columns.statusCode).toBe(200);
+      const data = columns.json().data;
+      expect(historyColumnsSchema.strict().parse(data)).toEqual(data);
+      expect(data.times).toEqual([
+        Date.parse('2026-11-20T08:10:00Z'),
+        Date.parse('2026-11-20T08:20:00Z'),
+        Date.parse('2026-11-20T08:40:00Z'),
+        Date.parse('2026-11-20T09:00:00Z'),
+      ]);
+      expect(data.battery).toEqual([null, null, null, 55]);
+      expect(positionsOfColumns(data)).toEqual(objects.json().data);
+    }
+  });
+
+  it('sends empty columns for a range without fixes', async () => {
+    const f = await fleet();
+    const response = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices/${f.truck.id}/positions?date_from=2026-11-19T00:00:00Z&date_to=2026-11-19T01:00:00Z&format=columns`,
+      headers: f.admin,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ device_id: f.truck.id, times: [], lat: [] });
+  });
+
+  it('rejects an unknown format, naming the field and the formats allowed', async () => {
+    const f = await fleet();
+    const response = await t.app.inject({
+      url: `/api/accounts/${f.account.id}/devices/${f.truck.id}/positions?format=rowz`,
+      headers: f.admin,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.format).toEqual(['format must be csv or columns']);
+  });
+
+  it('guards the columns as it guards the objects: a hidden tracker, another account', async () => {
+    const f = await fleet();
+    const g = await fleet();
+    const outsider = await authHeader(
+      t,
+      (await createUser(t, { account: await createAccount(t) })).email,
+    );
+    const asks = [
+      { url: `/api/accounts/${f.account.id}/devices/${f.van.id}/positions`, headers: f.viewer },
+      { url: `/api/accounts/${f.account.id}/devices/${g.truck.id}/positions`, headers: f.admin },
+      { url: `/api/accounts/${f.account.id}/devices/${f.truck.id}/positions`, headers: outsider },
+    ];
+    for (const ask of asks) {
+      const objects = await t.app.inject(ask);
+      const columns = await t.app.inject({ ...ask, url: `${ask.url}?format=columns` });
+      expect(objects.statusCode).toBe(404);
+      expect(columns.statusCode).toBe(objects.statusCode);
+      expect(columns.body).not.toContain('"times"');
+    }
   });
 
   it('rejects a start after the end with the spec message', async () => {

@@ -4,6 +4,7 @@ import {
   currentPositionSchema,
   dataEnvelope,
   filteredCountSchema,
+  historyColumnsSchema,
   historyPositionSchema,
   idListSchema,
   idParamSchema,
@@ -20,6 +21,7 @@ import { sendCsv, stopsCsv } from './positions.csv';
 import {
   currentPositionsBody,
   deviceHistory,
+  deviceHistoryColumns,
   deviceFilteredCount,
   deviceHistoryCsv,
   deviceStops,
@@ -97,22 +99,37 @@ export const positionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         summary:
           "A tracker's position history in a range (default: last 24 h); CSV with download=true",
         description:
-          'The accepted fixes only; include_filtered=true adds the filtered ones (each with its filter_reason, null for accepted fixes), which the trail shows greyed. The CSV is always the accepted fixes.',
+          'The accepted fixes only; include_filtered=true adds the filtered ones (each with its filter_reason, null for accepted fixes), which the trail shows greyed. The CSV is always the accepted fixes. `format=columns` sends the same fixes as columns instead (tracker details: 86,400 fixes are a third of the size and parse without an object each): `{ device_id, times, lat, lng, fix, speed, … }`, one array per field, index i of each being fix i, oldest first, times as epoch milliseconds; with include_filtered a `filter_reason` column too. Gzipped when the client accepts it.',
         params: deviceParams,
         querystring: z.object({
           ...range,
           ...downloadFlags,
+          format: z
+            .enum(['csv', 'columns'], { error: 'format must be csv or columns' })
+            .optional()
+            .describe(
+              'csv: a CSV file (as download=true); columns: the compact form, one array per field',
+            ),
           include_filtered: booleanFlag
             .optional()
             .describe('true: the filtered fixes too, each with its filter_reason'),
         }),
-        response: { 200: dataEnvelope(z.array(historyPositionSchema)) },
+        response: {
+          200: z.union([
+            dataEnvelope(z.array(historyPositionSchema)),
+            dataEnvelope(historyColumnsSchema),
+          ]),
+        },
       },
     },
     async (request, reply) => {
       const { id, deviceId } = request.params;
       const actor = await actorFor(request, id);
       const q = request.query;
+      if (!wantsCsv(q) && q.format === 'columns') {
+        const columns = await deviceHistoryColumns(ctx, actor, deviceId, q);
+        return sendJsonText(request, reply, `{"data":${columns}}`);
+      }
       if (!wantsCsv(q)) {
         // 86,400 fixes (10 days at 10 s) spent longer in the response schema than in the query.
         const data = await deviceHistory(ctx, actor, deviceId, q);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { invalidField } from '../../errors/domain-error';
 import { positionListBody } from '../devices/device-lists.queries';
 import { positionsCsv } from './positions.csv';
+import { historyColumnsText } from './history-columns.queries';
 import { deviceName, filteredCountOf, historyOf } from './positions.queries';
 import { stopsOf } from './stops.queries';
 
@@ -46,6 +47,20 @@ export async function deviceHistory(
   await requireVisibleDevice(ctx.database.db, actor, deviceId);
   const { from, to } = resolveRange(range);
   return historyOf(ctx.database.db, [deviceId], from, to, undefined, {
+    includeFiltered: range.include_filtered === true,
+  });
+}
+
+/** The same history as the JSON text of its columns (HistoryColumns, `format=columns`). */
+export async function deviceHistoryColumns(
+  ctx: AppContext,
+  actor: Actor,
+  deviceId: number,
+  range: HistoryQuery,
+): Promise<string> {
+  await requireVisibleDevice(ctx.database.db, actor, deviceId);
+  const { from, to } = resolveRange(range);
+  return historyColumnsText(ctx.database.db, deviceId, from, to, {
     includeFiltered: range.include_filtered === true,
   });
 }

@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Box, Checkbox, Paper, Stack } from '@mantine/core';
 import type { ApiPosition, ApiStop } from '@waymark/domain';
-import { AccuracyLayer, FleetMap, MapCamera, StopsLayer, TrailLayer } from '../../map';
+import {
+  AccuracyLayer,
+  FleetMap,
+  MapCamera,
+  StopsLayer,
+  TrailLayer,
+  trailColumnsOf,
+} from '../../map';
 
 export interface ReportMapProps {
   positions: readonly ApiPosition[];
@@ -18,6 +25,7 @@ export interface ReportMapProps {
 export function ReportMap({ positions, stops, fitKey }: ReportMapProps) {
   const [showTracks, setShowTracks] = useState(true);
   const [showStops, setShowStops] = useState(true);
+  const trail = useMemo(() => trailColumnsOf(positions), [positions]);
   const points = useMemo(
     (): [number, number][] =>
       positions.length > 0
@@ -30,7 +38,7 @@ export function ReportMap({ positions, stops, fitKey }: ReportMapProps) {
     <Box h="100%" mih={360} pos="relative">
       <FleetMap mode="single" aria-label="Report map">
         {showTracks && <AccuracyLayer positions={positions} />}
-        {showTracks && <TrailLayer points={positions} />}
+        {showTracks && <TrailLayer trail={trail} />}
         {showStops && <StopsLayer stops={stops} />}
         <MapCamera points={points} fitKey={fitKey} />
       </FleetMap>

@@ -13,6 +13,7 @@ import {
   PlannedRouteLayer,
   ShipmentMarkerLayer,
   TrailLayer,
+  trailColumnsOf,
   type RouteStop,
 } from '../../map';
 import { trailPoint } from './details/shipmentView';
@@ -52,14 +53,14 @@ export function ShipmentMap({
   fitKey,
   label,
 }: ShipmentMapProps) {
-  const trail = useMemo(() => path.map(trailPoint), [path]);
+  const trail = useMemo(() => trailColumnsOf(path.map(trailPoint)), [path]);
   const marker = useMemo(() => (position ? trailPoint(position) : null), [position]);
   return (
     <FleetMap mode="single" aria-label={label}>
       {/* Marked while too small to see, so both ends show on a trip across states. */}
       {geofences.length > 0 && <GeofencesLayer geofences={geofences} markSmall />}
       {(from || to) && <PlannedRouteLayer from={from} to={to} />}
-      <TrailLayer points={trail} />
+      <TrailLayer trail={trail} />
       <ShipmentMarkerLayer
         position={marker}
         colour={SHIPMENT_MARKER_COLOURS[status]}

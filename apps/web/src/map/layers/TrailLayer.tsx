@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { formatSpeed, speedColour } from '@waymark/domain';
-import { SPEED_HEX } from '../colours';
+import { formatSpeed } from '@waymark/domain';
 import { useFleetMap } from '../context';
-import type { TrailPoint } from '../types';
-import { trailPointZooms } from '../trailThinning';
+import type { TrailColumns } from '../types';
+import { trailLine, trailPointFeatures } from '../trailFeatures';
+import { TRAIL_FULL_ZOOM, trailPointZooms } from '../trailThinning';
 import { nextLayerId, removeAll, setSourceData, useLegendSection } from '../useMapLayer';
 
 /**
@@ -18,22 +18,24 @@ export const TRAIL_MIN_ZOOM = 6;
 /** performance.mark of a trail on screen, with `detail.points` (bench:details reads it). */
 export const TRAIL_DRAWN_MARK = 'trail-drawn';
 
-function TrailPopup({ point }: { point: TrailPoint }) {
+function TrailPopup({ trail, index }: { trail: TrailColumns; index: number }) {
+  const address = trail.address[index];
   return (
     <Stack gap={2}>
       <Text fw={600} size="sm">
-        {formatSpeed(point.speed)}
+        {formatSpeed(trail.speed[index] ?? null)}
       </Text>
       <Text size="xs" c="dimmed">
-        {dayjs(point.timestamp).format('MMM D, YYYY h:mm:ss A')} · {point.fix.toUpperCase()}
+        {dayjs(trail.times[index]).format('MMM D, YYYY h:mm:ss A')} ·{' '}
+        {trail.fix[index]!.toUpperCase()}
       </Text>
-      {point.address && <Text size="xs">{point.address}</Text>}
+      {address && <Text size="xs">{address}</Text>}
     </Stack>
   );
 }
 
 /** A tracker's path: a line and points coloured by speedColour(); a click shows the speed. */
-export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
+export function TrailLayer({ trail }: { trail: TrailColumns }) {
   const { map, basemap, onSingleClick, showPopup, setStat } = useFleetMap();
   const [ids] = useState(() => {
     const base = nextLayerId('trail');
@@ -45,7 +47,7 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
     };
   });
   useLegendSection('trail');
-  const zooms = useMemo(() => trailPointZooms(points, TRAIL_MIN_ZOOM), [points]);
+  const zooms = useMemo(() => trailPointZooms(trail, TRAIL_MIN_ZOOM), [trail]);
 
   useEffect(() => {
     const empty: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -79,31 +81,27 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
 
   const satellite = basemap === 'satellite';
   useEffect(() => {
-    setSourceData(map, ids.lineSource, {
-      type: 'Feature',
-      geometry: { type: 'LineString', coordinates: points.map((p) => [p.lng, p.lat]) },
-      properties: {},
-    });
-    setSourceData(map, ids.pointSource, {
-      type: 'FeatureCollection',
-      features: points.map((p, index) => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-        properties: {
-          index,
-          colour: SPEED_HEX[speedColour(p.speed, satellite)],
-          z: zooms[index],
-        },
-      })),
-    });
-    if (points.length === 0) return;
+    setSourceData(map, ids.lineSource, trailLine(trail));
+    // The points drawn at the zoom shown, and more each time the user zooms in past a whole
+    // zoom (trailFeatures.ts); the camera framing the range comes after, in the same task.
+    let sentUpTo = -1;
+    const sendPoints = () => {
+      const upTo = Math.min(TRAIL_FULL_ZOOM, Math.floor(map.getZoom()));
+      if (upTo <= sentUpTo) return;
+      sentUpTo = upTo;
+      setSourceData(map, ids.pointSource, trailPointFeatures(trail, zooms, upTo, satellite));
+    };
+    sendPoints();
+    map.on('zoom', sendPoints);
+    const count = trail.times.length;
     // On screen once the map idles after the new data (rendered, nothing left to load).
-    const drawn = () => performance.mark(TRAIL_DRAWN_MARK, { detail: { points: points.length } });
-    map.once('idle', drawn);
+    const drawn = () => performance.mark(TRAIL_DRAWN_MARK, { detail: { points: count } });
+    if (count > 0) map.once('idle', drawn);
     return () => {
+      map.off('zoom', sendPoints);
       map.off('idle', drawn);
     };
-  }, [map, ids, points, zooms, satellite]);
+  }, [map, ids, trail, zooms, satellite]);
 
   // Test hooks: the line's features and the points MapLibre drew on screen, at rest.
   useEffect(() => {
@@ -123,16 +121,16 @@ export function TrailLayer({ points }: { points: readonly TrailPoint[] }) {
       onSingleClick((event) => {
         if (!map.getLayer(ids.points)) return false;
         const [hit] = map.queryRenderedFeatures(event.point, { layers: [ids.points] });
-        const point = hit ? points[hit.properties.index as number] : undefined;
-        if (!point) return false;
+        const index = hit?.properties.index as number | undefined;
+        if (index === undefined || index >= trail.times.length) return false;
         showPopup({
-          key: `trail-${point.timestamp}`,
-          lngLat: [point.lng, point.lat],
-          content: <TrailPopup point={point} />,
+          key: `trail-${trail.times[index]}`,
+          lngLat: [trail.lng[index]!, trail.lat[index]!],
+          content: <TrailPopup trail={trail} index={index} />,
         });
         return true;
       }, 5),
-    [map, ids, points, onSingleClick, showPopup],
+    [map, ids, trail, onSingleClick, showPopup],
   );
 
   return null;

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Switch } from '@mantine/core';
-import type { ApiPosition, ApiStop, DeviceDetails } from '@waymark/domain';
+import type { ApiPosition, ApiStop, DeviceDetails, HistoryColumns } from '@waymark/domain';
 import {
   AccuracyLayer,
   FilteredFixesLayer,
@@ -12,13 +12,14 @@ import {
   TrailLayer,
 } from '../../../map';
 import { useLivePosition } from '../../../api/livePositions';
+import type { AccuracyInput } from '../../../map/geometry';
 import { useAbility } from '../../../app/session/useSession';
 import { AccountGeofencesLayer } from '../../geofences/AccountGeofencesLayer';
 
 interface DetailsMapProps {
   tracker: DeviceDetails;
-  /** Position history of the chosen range, oldest first. */
-  positions: readonly ApiPosition[];
+  /** Position history of the chosen range as columns, oldest first. */
+  history: HistoryColumns;
   /** Filtered fixes of the range the user asked to see, greyed (none otherwise). */
   filtered: readonly ApiPosition[];
   stops: readonly ApiStop[];
@@ -31,12 +32,32 @@ interface DetailsMapProps {
 }
 
 /**
+ * The fixes of the range that may draw an accuracy circle (cell and wifi ones) and the current
+ * position: objects for the few, not for each of the range's fixes.
+ */
+function accuracyInputs(history: HistoryColumns, current: DeviceDetails['current_position']) {
+  const inputs: AccuracyInput[] = [];
+  const { fix } = history;
+  for (let i = 0; i < fix.length; i++) {
+    if (fix[i] !== 'cell' && fix[i] !== 'wifi') continue;
+    inputs.push({
+      lat: history.lat[i]!,
+      lng: history.lng[i]!,
+      fix: fix[i]!,
+      accuracy: history.accuracy[i] ?? null,
+    });
+  }
+  if (current) inputs.push(current);
+  return inputs;
+}
+
+/**
  * The shared map in single mode: the tracker's current position, the trail and stops of the
  * chosen range, the accuracy circles of its cell and wifi fixes, and the account's geofences.
  */
 export function DetailsMap({
   tracker,
-  positions,
+  history,
   filtered,
   stops,
   rangeChoice,
@@ -54,18 +75,15 @@ export function DetailsMap({
     (): [number, number] | null => (follow && live ? [live.lng, live.lat] : null),
     [follow, live],
   );
-  const accuracy = useMemo(
-    () => (current ? [...positions, current] : positions),
-    [positions, current],
-  );
+  const accuracy = useMemo(() => accuracyInputs(history, current), [history, current]);
   // The camera frames the chosen range (its history, not today's position far from it), or the
   // current position when the range is empty; once per tracker and chosen range, when that
   // range has loaded: not on refreshes or live positions.
   const points = useMemo((): [number, number][] => {
     if (!rangeLoaded) return [];
-    if (positions.length > 0) return positions.map((p) => [p.lng, p.lat]);
+    if (history.times.length > 0) return history.lng.map((lng, i) => [lng, history.lat[i]!]);
     return current ? [[current.lng, current.lat]] : [];
-  }, [positions, current, rangeLoaded]);
+  }, [history, current, rangeLoaded]);
   const fitKey = `tracker-${tracker.id}-range-${rangeChoice}`;
 
   return (
@@ -81,7 +99,7 @@ export function DetailsMap({
         <FleetMap mode="single" legend="collapsed" aria-label="Tracker map">
           <AccountGeofencesLayer accountId={tracker.account_id} />
           <AccuracyLayer positions={accuracy} />
-          <TrailLayer points={positions} />
+          <TrailLayer trail={history} />
           <FilteredFixesLayer points={filtered} />
           <StopsLayer stops={stops} />
           <TrackersLayer

@@ -14,8 +14,8 @@ export const CHART_DRAWN_MARK = 'chart-drawn';
 
 interface HistoryChartProps {
   measure: ChartMeasure;
-  /** The positions' times in seconds (uPlot's time axis), oldest first. */
-  seconds: Float64Array;
+  /** The fixes' times in epoch ms, oldest first (the history's own column). */
+  times: readonly number[];
   clock: ReplayClock;
   /** The moment under the pointer (epoch ms), while it hovers the plot. */
   onHover: (time: number) => void;
@@ -27,7 +27,7 @@ interface HistoryChartProps {
  * The box carries `data-points`, `data-x-min` and `data-x-max` (epoch ms of the time axis)
  * for tests.
  */
-export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartProps) {
+export function HistoryChart({ measure, times, clock, onHover }: HistoryChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const hover = useRef(onHover);
   useEffect(() => {
@@ -43,7 +43,7 @@ export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartP
     let plot: uPlot | null = null;
     const place = () => {
       if (!plot) return;
-      const x = plot.valToPos(clock.get() / 1000, 'x');
+      const x = plot.valToPos(clock.get(), 'x');
       now.style.left = `${x}px`;
       now.hidden = !Number.isFinite(x) || x < 0 || x > plot.over.clientWidth;
     };
@@ -57,6 +57,8 @@ export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartP
           y: false,
           points: { show: false },
         },
+        // The time axis in milliseconds, so uPlot draws the history's times column as it is.
+        ms: 1,
         scales: { x: { time: true } },
         axes: [{ size: 30 }, { size: 44, values: (_u, ticks) => ticks.map((t) => `${t}`) }],
         series: [
@@ -74,8 +76,8 @@ export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartP
           setScale: [
             (u, key) => {
               if (key !== 'x') return;
-              element.dataset.xMin = String((u.scales.x!.min ?? 0) * 1000);
-              element.dataset.xMax = String((u.scales.x!.max ?? 0) * 1000);
+              element.dataset.xMin = String(u.scales.x!.min ?? 0);
+              element.dataset.xMax = String(u.scales.x!.max ?? 0);
               place();
             },
           ],
@@ -84,12 +86,13 @@ export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartP
               const { left, event } = u.cursor as uPlot.Cursor & { event?: Event | null };
               // Only the user's pointer moves the replay, not another chart's synced cursor.
               if (left === undefined || left < 0 || !event) return;
-              hover.current(u.posToVal(left, 'x') * 1000);
+              hover.current(u.posToVal(left, 'x'));
             },
           ],
         },
       },
-      [seconds, measure.values],
+      // uPlot reads the arrays and keeps them; it does not change them.
+      [times as number[], measure.values as (number | null)[]],
       element,
     );
     plot = chart;
@@ -101,11 +104,11 @@ export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartP
       place();
     });
     resize.observe(element);
-    element.dataset.points = String(seconds.length);
+    element.dataset.points = String(times.length);
     // uPlot draws the data it was made with before the next frame.
     const frame = requestAnimationFrame(() =>
       performance.mark(CHART_DRAWN_MARK, {
-        detail: { points: seconds.length, measure: measure.key },
+        detail: { points: times.length, measure: measure.key },
       }),
     );
     return () => {
@@ -114,7 +117,7 @@ export function HistoryChart({ measure, seconds, clock, onHover }: HistoryChartP
       resize.disconnect();
       chart.destroy();
     };
-  }, [measure, seconds, clock]);
+  }, [measure, times, clock]);
 
   return (
     <div>

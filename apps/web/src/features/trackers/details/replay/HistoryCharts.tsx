@@ -11,15 +11,14 @@ import type { Replay } from './useReplay';
  * all of them.
  */
 export function HistoryCharts({ timeline, replay }: { timeline: Timeline; replay: Replay }) {
-  const measures = useMemo(() => chartMeasures(timeline.positions), [timeline]);
-  const seconds = useMemo(() => timeline.times.map((ms) => ms / 1000), [timeline]);
+  const measures = useMemo(() => chartMeasures(timeline), [timeline]);
   return (
     <Stack gap={4}>
       {measures.map((measure) => (
         <HistoryChart
           key={measure.key}
           measure={measure}
-          seconds={seconds}
+          times={timeline.times}
           clock={replay.clock}
           onHover={replay.seek}
         />

@@ -1,4 +1,4 @@
-import { celsiusToFahrenheit, mpsToMph, type ApiPosition } from '@waymark/domain';
+import { celsiusToFahrenheit, mpsToMph, type HistoryColumns } from '@waymark/domain';
 
 /** A measure the charts draw over the range, in the units the screens show. */
 export interface ChartMeasure {
@@ -6,8 +6,8 @@ export interface ChartMeasure {
   label: string;
   unit: string;
   colour: string;
-  /** One value per position, null where the fix did not report it. */
-  values: (number | null)[];
+  /** One value per fix, null where the fix did not report it. */
+  values: readonly (number | null)[];
 }
 
 const MEASURES = [
@@ -16,7 +16,6 @@ const MEASURES = [
     label: 'Speed',
     unit: 'mph',
     colour: '#1c7ed6',
-    pick: (p) => p.speed,
     to: mpsToMph,
   },
   {
@@ -24,36 +23,31 @@ const MEASURES = [
     label: 'Temperature',
     unit: '°F',
     colour: '#e8590c',
-    pick: (p) => p.temperature,
     to: celsiusToFahrenheit,
   },
-  { key: 'humidity', label: 'Humidity', unit: '%', colour: '#0ca678', pick: (p) => p.humidity },
-  { key: 'battery', label: 'Battery', unit: '%', colour: '#7048e8', pick: (p) => p.battery },
+  { key: 'humidity', label: 'Humidity', unit: '%', colour: '#0ca678' },
+  { key: 'battery', label: 'Battery', unit: '%', colour: '#7048e8' },
 ] as const satisfies readonly {
   key: ChartMeasure['key'];
   label: string;
   unit: string;
   colour: string;
-  pick: (p: ApiPosition) => number | null;
   to?: (value: number) => number;
 }[];
 
 /**
- * The measures of the range worth a chart: those some position reported (a truck without a
- * probe gets no temperature chart), each as a column aligned with the positions.
+ * The measures of the range worth a chart: those some fix reported (a truck without a probe
+ * gets no temperature chart), each a column aligned with the times: the history's own column
+ * where the unit is the API's (humidity, battery), a converted copy where it is not.
  */
-export function chartMeasures(positions: readonly ApiPosition[]): ChartMeasure[] {
+export function chartMeasures(history: HistoryColumns): ChartMeasure[] {
   const measures: ChartMeasure[] = [];
   for (const m of MEASURES) {
-    const to: (value: number) => number = 'to' in m ? m.to : (v) => v;
-    let any = false;
-    const values = positions.map((p) => {
-      const v = m.pick(p);
-      if (v === null) return null;
-      any = true;
-      return to(v);
-    });
-    if (any) measures.push({ key: m.key, label: m.label, unit: m.unit, colour: m.colour, values });
+    const column = history[m.key];
+    if (!column.some((v) => v !== null)) continue;
+    const to = 'to' in m ? m.to : null;
+    const values = to ? column.map((v) => (v === null ? null : to(v))) : column;
+    measures.push({ key: m.key, label: m.label, unit: m.unit, colour: m.colour, values });
   }
   return measures;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiPosition } from '@waymark/domain';
-import { indexAt, pointAt, timelineOf } from './replayTimeline';
+import { type ApiPosition } from '@waymark/domain';
+import { NO_HISTORY } from '../../../../api/historyColumns';
+import { indexAt, pointAt, type Timeline } from './replayTimeline';
 
 const fix = (iso: string, lng: number, lat: number, course: number | null = null): ApiPosition => ({
   device_id: 1,
@@ -26,6 +27,17 @@ const positions = [
   fix('2026-11-30T10:10:00Z', -93, 39),
   fix('2026-11-30T10:20:00Z', -93, 40, 15),
 ];
+
+/** The columns the server sends for these positions. */
+const timelineOf = (list: readonly ApiPosition[]): Timeline => ({
+  ...NO_HISTORY,
+  times: list.map((p) => Date.parse(p.timestamp)),
+  lat: list.map((p) => p.lat),
+  lng: list.map((p) => p.lng),
+  speed: list.map((p) => p.speed),
+  course: list.map((p) => p.course),
+  address: list.map((p) => p.address),
+});
 
 describe('the replay timeline', () => {
   const timeline = timelineOf(positions);

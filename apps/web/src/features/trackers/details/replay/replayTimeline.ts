@@ -1,10 +1,10 @@
-import type { ApiPosition } from '@waymark/domain';
+import type { HistoryColumns } from '@waymark/domain';
 
-/** The positions of a range as columns: times in ms, searched by bisection at every frame. */
-export interface Timeline {
-  times: Float64Array;
-  positions: readonly ApiPosition[];
-}
+/**
+ * The range's history as the server's columns (`format=columns`): times in ms, searched by
+ * bisection at every frame, and the values of fix i at index i of the other columns.
+ */
+export type Timeline = HistoryColumns;
 
 /** Where the tracker was at a moment of the replay, between the two fixes around it. */
 export interface ReplayPoint {
@@ -18,14 +18,8 @@ export interface ReplayPoint {
   address: string | null;
 }
 
-export function timelineOf(positions: readonly ApiPosition[]): Timeline {
-  const times = new Float64Array(positions.length);
-  positions.forEach((p, i) => (times[i] = Date.parse(p.timestamp)));
-  return { times, positions };
-}
-
 /** Index of the last fix at or before `time` (-1 before the first). */
-export function indexAt(times: Float64Array, time: number): number {
+export function indexAt(times: ArrayLike<number>, time: number): number {
   let lo = 0;
   let hi = times.length - 1;
   let found = -1;
@@ -41,8 +35,10 @@ export function indexAt(times: Float64Array, time: number): number {
 
 const toRad = (deg: number) => (deg * Math.PI) / 180;
 
+type Place = { lat: number; lng: number };
+
 /** Initial great-circle bearing from a to b, degrees clockwise from north. */
-function bearing(a: ApiPosition, b: ApiPosition): number {
+function bearing(a: Place, b: Place): number {
   const dLng = toRad(b.lng - a.lng);
   const y = Math.sin(dLng) * Math.cos(toRad(b.lat));
   const x =
@@ -56,20 +52,21 @@ function bearing(a: ApiPosition, b: ApiPosition): number {
  * in proportion to the time, so the marker glides instead of jumping from fix to fix.
  */
 export function pointAt(timeline: Timeline, time: number): ReplayPoint | null {
-  const { times, positions } = timeline;
-  if (positions.length === 0) return null;
+  const { times, lat, lng } = timeline;
+  if (times.length === 0) return null;
   const i = Math.max(0, indexAt(times, time));
-  const a = positions[i]!;
-  const b = positions[i + 1];
+  const a = { lat: lat[i]!, lng: lng[i]! };
+  const next = i + 1 < times.length;
+  const b = next ? { lat: lat[i + 1]!, lng: lng[i + 1]! } : a;
   const t0 = times[i]!;
-  const share = b && time > t0 ? Math.min(1, (time - t0) / (times[i + 1]! - t0)) : 0;
-  const moved = b !== undefined && (a.lat !== b.lat || a.lng !== b.lng);
+  const share = next && time > t0 ? Math.min(1, (time - t0) / (times[i + 1]! - t0)) : 0;
+  const moved = a.lat !== b.lat || a.lng !== b.lng;
   return {
     time: Math.max(time, t0),
-    lng: b ? a.lng + (b.lng - a.lng) * share : a.lng,
-    lat: b ? a.lat + (b.lat - a.lat) * share : a.lat,
-    heading: a.course ?? (moved ? bearing(a, b) : 0),
-    speed: a.speed,
-    address: a.address,
+    lng: a.lng + (b.lng - a.lng) * share,
+    lat: a.lat + (b.lat - a.lat) * share,
+    heading: timeline.course[i] ?? (moved ? bearing(a, b) : 0),
+    speed: timeline.speed[i] ?? null,
+    address: timeline.address[i] ?? null,
   };
 }

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
-import type { ApiPosition } from '@waymark/domain';
-import { timelineOf } from './replayTimeline';
+import type { Timeline } from './replayTimeline';
 import { useReplay, type ReplayWindow } from './useReplay';
 
-/** The replay of the range's positions: their timeline, the span they cover and the clock. */
-export function useHistoryReplay(positions: readonly ApiPosition[]) {
-  const timeline = useMemo(() => timelineOf(positions), [positions]);
+/** The replay of the range's history (its columns): the span the fixes cover and the clock. */
+export function useHistoryReplay(timeline: Timeline) {
   const range = useMemo((): ReplayWindow => {
     const { times } = timeline;
     return times.length === 0
