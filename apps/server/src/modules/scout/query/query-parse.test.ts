@@ -217,6 +217,7 @@ describe('parseQuestion', () => {
     expect(query('how many vehicles stopped for more than 2 hours').filters).toEqual([
       { kind: 'not_moved', hours: 2 },
     ]);
+    expect(parse('how many trucks are idling right now')).toEqual({ kind: 'unknown' });
     expect(query('which trucks are stopped').filters).toEqual([
       { kind: 'motion', status: 'stopped' },
     ]);

@@ -233,6 +233,11 @@ export function parseQuestion(
   const read = readFilters(text, freeText, free, { time, units });
   query.filters.push(...read.filters);
   let measure: QueryMeasure | undefined = read.measure;
+  // Idling now (engine on, standing) is no status the trackers list has: answering with every
+  // tracker of the kind, as it did, was a confident wrong count.
+  const nowOnly = !time || time.kind === 'now';
+  if (/\bidling\b/.test(freeText) && nowOnly && !measure && read.filters.length === 0)
+    return { kind: 'unknown' };
 
   // Geofences and places.
   const outside = /\b(outside|out of|not in|not inside|not at|beyond)\b/.test(text);
