@@ -75,6 +75,7 @@ export * from './trip/zone-days';
 export * from './trip/segmentation.rules';
 export * from './trip/segment-state.codec';
 export * from './trip/odometer.rules';
+export * from './trip/cell-fix.rules';
 export * from './trip/trip.schema';
 export * from './trip/report-schedule.schema';
 export * from './trip/report-schedule.rules';

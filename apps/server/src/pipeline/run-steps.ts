@@ -114,8 +114,7 @@ export function runSteps(
     if (previous && position.fixTime <= previous.lastFixTime) {
       position.geofenceIds = index.containing(position.lat, position.lng);
       const oldest = late.get(position.deviceId);
-      if (position.fix !== 'cell' && (!oldest || position.fixTime < oldest))
-        late.set(position.deviceId, position.fixTime);
+      if (!oldest || position.fixTime < oldest) late.set(position.deviceId, position.fixTime);
       continue;
     }
 

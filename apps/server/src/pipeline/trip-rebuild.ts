@@ -13,7 +13,7 @@ import {
 import { queryRows, type Db } from '../db/client';
 import type { AccountGeofenceIndex } from '../spatial/geofence-index';
 import type { DeviceState, Fix, Position } from './position';
-import { segmentFix, TripOutputs } from './steps/trips';
+import { segmentFix, segmentFixAfter, TripOutputs } from './steps/trips';
 import { thinnedBefore } from './thinned-history';
 import { addDailySummaries, insertStops, insertTrips } from './trip-writes';
 
@@ -79,7 +79,7 @@ export async function rebuildTrips(db: Db, input: RebuildInput): Promise<DeviceS
     out,
   );
   // History and state disagree (the state's last fix is not stored): leave the rows as they are.
-  if (segment.last.time !== live.last.time) return null;
+  if (!segment || segment.last.time !== live.last.time) return null;
 
   // With a restart point, the days before the late fix's are as stored (the run begins mid-day).
   const firstDay = restart === null ? null : days.dayOf(input.from.getTime());
@@ -129,42 +129,51 @@ export async function rebuildTrips(db: Db, input: RebuildInput): Promise<DeviceS
 }
 
 /**
- * The motion and trips steps over one tracker's accepted non-cell fixes in time order, as the
- * live pipeline ran them: the odometer counts on from `start.odometer`, and the first fix opens a
- * fresh segmentation, or a stop known to begin there (`start.stopped`). What closed and what
- * each day gained go into `out`; answers the segmentation after the last fix.
+ * The motion and trips steps over one tracker's accepted fixes in time order, as the live
+ * pipeline ran them: the odometer counts on from `start.odometer` along the non-cell fixes, a
+ * cell fix stands at the fix before it, and the first fix opens a fresh segmentation, or a
+ * stop known to begin there (`start.stopped`). What closed and what each day gained go into
+ * `out`; answers the segmentation after the last fix (null: there were only cell fixes).
  */
 export function segmentHistory(
   positions: readonly Position[],
   start: { odometer: number; stopped: boolean },
   days: ZoneDays,
   out: SegmentOutput,
-): SegmentState {
+): SegmentState | null {
+  const cell = (p: Position) => p.fix === 'cell';
+  // As live, a tracker's first fixes count from its first non-cell one; a run restarting at a
+  // stop begun by a cell fix has no fix before it to stand at, so that one stands where it
+  // reports (only the stop's start point shows it).
+  const from = start.stopped ? 0 : positions.findIndex((p) => !cell(p));
+  if (from < 0) return null;
+  const head = positions[from]!;
   // Of the motion step only its odometer is read here, so only that is stepped (building a
   // whole motion state per fix was half a rebuild's time).
   let odometer: Odometer = {
     metres: start.odometer,
-    point: { lat: positions[0]!.lat, lng: positions[0]!.lng },
+    point: cell(head) ? null : { lat: head.lat, lng: head.lng },
   };
-  const first = segmentFix(positions[0]!, odometer.metres);
+  const first = segmentFix(head, odometer.metres);
   let segment = start.stopped ? stoppedAt(first) : advanceSegment(null, first, days, out);
-  for (let i = 1; i < positions.length; i++) {
+  for (let i = from + 1; i < positions.length; i++) {
     const position = positions[i]!;
-    odometer = advanceOdometer(odometer, position);
-    segment = advanceSegment(segment, segmentFix(position, odometer.metres), days, out);
+    if (!cell(position)) odometer = advanceOdometer(odometer, position);
+    const fix = segmentFixAfter(segment.last, position, odometer.metres)!;
+    segment = advanceSegment(segment, fix, days, out);
   }
   return segment;
 }
 
 const rowTime = (row: HistoryRow) => new Date(row.fix_time).getTime();
 
-/** The tracker's accepted fixes the trips step reads (no cell fixes), from `from` to `to`. */
+/** The tracker's accepted fixes the trips step reads, from `from` to `to`. */
 function history(db: Db, deviceId: number, from: number | null, to: number) {
   return queryRows<HistoryRow>(
     db,
     sql`SELECT fix_time, lat, lng, fix, speed, accuracy, ignition, odometer, address, attributes
       FROM positions
-      WHERE device_id = ${deviceId} AND filter_reason IS NULL AND fix <> 'cell'
+      WHERE device_id = ${deviceId} AND filter_reason IS NULL
         AND fix_time >= ${new Date(from ?? 0).toISOString()}
         AND fix_time <= ${new Date(to).toISOString()}
       ORDER BY fix_time`,

@@ -64,15 +64,16 @@ async function ask(message: string): Promise<Answer> {
 
 /**
  * Seconds the tracker idled within the local days `from` to `to`, from its stored fixes as the
- * trips step reads them (accepted, not cell fixes): between consecutive fixes at most the
+ * trips step reads them (accepted): between consecutive fixes at most the
  * segmentation's gap apart, with the engine on at both and the later one below driving speed.
+ * Cell fixes count: their place is not used, but their ignition is (an engine-off report).
  */
 async function idleByHand(deviceId: number, from: string, to: string) {
   const fixes = await queryRows<{ time: number; speed: number | null; ignition: boolean | null }>(
     t.db,
     sql`SELECT (extract(epoch FROM fix_time) * 1000)::float8 AS time, speed, ignition
       FROM positions
-      WHERE device_id = ${deviceId} AND filter_reason IS NULL AND fix <> 'cell'
+      WHERE device_id = ${deviceId} AND filter_reason IS NULL
       ORDER BY fix_time`,
   );
   const days = new ZoneDays(zone);

@@ -1,5 +1,6 @@
 import {
   advanceSegment,
+  cellSegmentFix,
   engineHoursOf,
   SegmentOutput,
   ZoneDays,
@@ -10,7 +11,8 @@ import type { DeviceState, Position } from '../position';
 /**
  * Step 4b, trips: each accepted fix advances its tracker's segmentation into trips, stops and
  * daily summaries (packages/domain trip/segmentation.rules). Cell fixes are too coarse to
- * drive a trip (as for the odometer), so they pass by.
+ * measure a trip by (as for the odometer): they go in at the previous fix's place, carrying
+ * only their time, ignition and engine figures (trip/cell-fix.rules).
  */
 export class TripOutputs {
   /** What each tracker's fixes of the batch closed and added, by device. */
@@ -60,6 +62,19 @@ export function segmentFix(position: Position, odometer: number): SegmentFix {
 }
 
 /**
+ * The fix as the segmentation reads it after `previous` (the segmentation's last fix): a cell
+ * fix stands at `previous`, and before any other fix it has nowhere to stand (null).
+ */
+export function segmentFixAfter(
+  previous: SegmentFix | null,
+  position: Position,
+  odometer: number,
+): SegmentFix | null {
+  if (position.fix !== 'cell') return segmentFix(position, odometer);
+  return previous && cellSegmentFix(previous, segmentFix(position, odometer));
+}
+
+/**
  * Advances the tracker's trips by its newest accepted fix. A fix that may still prove a jump
  * away and straight back (`tentative`) waits as `segmentPending` and goes in with the next fix
  * that keeps it; a fix the filter takes back never reaches the trips (the state it returns to
@@ -72,11 +87,11 @@ export function applyTrips(
   days: ZoneDays,
   outputs: TripOutputs,
 ): Pick<DeviceState, 'segment' | 'segmentPending'> {
-  if (position.fix === 'cell') return state;
   const out = outputs.of(position.deviceId, position.accountId);
   let segment = state.segment;
   if (state.segmentPending) segment = advanceSegment(segment, state.segmentPending, days, out);
-  const fix = segmentFix(position, position.odometer ?? 0);
+  const fix = segmentFixAfter(segment?.last ?? null, position, position.odometer ?? 0);
+  if (!fix) return { segment, segmentPending: null };
   if (tentative) return { segment, segmentPending: fix };
   return { segment: advanceSegment(segment, fix, days, out), segmentPending: null };
 }

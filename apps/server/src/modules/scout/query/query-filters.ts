@@ -28,6 +28,13 @@ function hoursOf(text: string): number | undefined {
   return undefined;
 }
 
+/** "in the last hour", "within the past 2 hours": how recent, in hours; else undefined. */
+function recentHours(text: string, duration: number | undefined): number | undefined {
+  if (!/\b(in|within|during|over) the (last|past)\b/.test(text)) return undefined;
+  const unit = /\b(?:last|past) (hour|day|week)\b/.exec(text)?.[1];
+  return duration ?? (unit ? HOURS[unit] : undefined);
+}
+
 type Cmp = 'above' | 'below';
 const ABOVE =
   /\b(above|over|more than|greater than|higher than|exceed(?:s|ing)?|faster than|hotter than|warmer than|at least|upwards of)\b/;
@@ -92,8 +99,13 @@ export function readFilters(
     /\bstopped\b/.test(freeText) &&
     !/\bstopped (reporting|sending|updating)\b/.test(freeText)
   ) {
-    filters.push({ kind: 'motion', status: 'stopped' });
+    // "stopped for more than 2 hours" is how long, not only whether.
+    const forHow = duration && /\bfor (more than |over |at least )?\d/.test(freeText);
+    filters.push(
+      forHow ? { kind: 'not_moved', hours: duration } : { kind: 'motion', status: 'stopped' },
+    );
   }
+  const recent = recentHours(freeText, duration);
   const reportWords =
     /\b(report|reported|reporting|ping|pinged|checked in|check in|updated|update|sent|sending|heard|seen|contact)\b/.test(
       freeText,
@@ -118,7 +130,13 @@ export function readFilters(
   } else if (/\b(offline|gone dark|dead|disconnected|not connected)\b/.test(freeText)) {
     // Offline: the trackers list's chip (overdue, or never reported).
     filters.push({ kind: 'motion', status: 'offline' });
-  } else if (/\bonline\b/.test(freeText)) return { filters, measure: 'list', statusAsked: true };
+  } else if (reportWords && recent) {
+    filters.push({ kind: 'last_report', op: 'newer', hours: recent });
+  } else if (/\bonline\b/.test(freeText)) {
+    // Online: every chip but offline (a single tracker's "online?" is its status).
+    filters.push({ kind: 'motion', status: 'offline', not: true });
+    return { filters, measure: 'list', statusAsked: true };
+  }
   if (
     /\b(last|latest|most recent)\b.*\b(report|ping|update|fix|seen|heard|contact|check in)\b|\bwhen did\b.*\b(report|ping|update|check in|send)\b|\blast (seen|heard)\b/.test(
       freeText,

@@ -198,6 +198,40 @@ describe('parseQuestion', () => {
     expect(parseQuestion('and the week before', lexicon, week, options)).toMatchObject({
       query: { time: { kind: 'relative', name: 'last_week' } },
     });
+    // Alone, without "and", it is the same follow-up.
+    expect(parseQuestion('the week before?', lexicon, week, options)).toMatchObject({
+      query: { subject: { trackers: [3] }, time: { kind: 'relative', name: 'last_week' } },
+    });
+  });
+
+  it('reads online, a report that recent and a stop that long as filters, not the whole fleet', () => {
+    expect(query('how many trackers are online').filters).toEqual([
+      { kind: 'motion', status: 'offline', not: true },
+    ]);
+    expect(query('how many trackers reported in the last hour').filters).toEqual([
+      { kind: 'last_report', op: 'newer', hours: 1 },
+    ]);
+    expect(query('which trucks pinged within the past 2 hours').filters).toEqual([
+      { kind: 'last_report', op: 'newer', hours: 2 },
+    ]);
+    expect(query('how many vehicles stopped for more than 2 hours').filters).toEqual([
+      { kind: 'not_moved', hours: 2 },
+    ]);
+    expect(parse('how many trucks are idling right now')).toEqual({ kind: 'unknown' });
+    expect(query('which trucks are stopped').filters).toEqual([
+      { kind: 'motion', status: 'stopped' },
+    ]);
+  });
+
+  it('ranks by battery from the bottom as people say it', () => {
+    expect(query('bottom 3 by battery')).toMatchObject({
+      measure: 'battery',
+      aggregate: { kind: 'min', n: 3 },
+    });
+    expect(query('which 4 devices have the weakest battery')).toMatchObject({
+      measure: 'battery',
+      aggregate: { kind: 'min', n: 4 },
+    });
   });
 
   it('carries the last query over to follow-ups', () => {

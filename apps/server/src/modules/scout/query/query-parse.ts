@@ -214,7 +214,12 @@ export function parseQuestion(
   const followUp =
     previous &&
     !attached &&
-    /^(and|what about|how about|same for|now|then|also|ok and|and for)\b/.test(text) &&
+    // "the week before?" alone is the last question moved back, as "and the week before?" is.
+    (/^(and|what about|how about|same for|now|then|also|ok and|and for)\b/.test(text) ||
+      (!!before &&
+        /^(?:for |in )?(?:the )?(?:(?:day|week|month) before|(?:previous|prior) (?:day|week|month))\b/.test(
+          text,
+        ))) &&
     free.length <= 7;
   if (attached && !query.subject.trackers) query.subject = { trackers: attached, previous: true };
   else if (pronoun && !query.subject.trackers && previous) {
@@ -228,6 +233,11 @@ export function parseQuestion(
   const read = readFilters(text, freeText, free, { time, units });
   query.filters.push(...read.filters);
   let measure: QueryMeasure | undefined = read.measure;
+  // Idling now (engine on, standing) is no status the trackers list has: answering with every
+  // tracker of the kind, as it did, was a confident wrong count.
+  const nowOnly = !time || time.kind === 'now';
+  if (/\bidling\b/.test(freeText) && nowOnly && !measure && read.filters.length === 0)
+    return { kind: 'unknown' };
 
   // Geofences and places.
   const outside = /\b(outside|out of|not in|not inside|not at|beyond)\b/.test(text);
@@ -785,6 +795,7 @@ const VOCAB = new Set(
   hub yard site dock warehouse lot facility base terminal office store branch city town place
   area region state county street road highway interstate currently exceed exceeding exceeded
   fewest greatest biggest maximum minimum mean median typical avg sum count tally number
+  bottom weakest
   speeding speeder speeders overspeed shipment delivery deliveries delivered deliver order orders load loads consignment po faster slower higher lower greater
   fewer bigger smaller hotter warmer colder cooler make made take took log logged record
   recorded sit sat wait waiting head heading leave enter entered exit exited visit visited

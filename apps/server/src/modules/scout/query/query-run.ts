@@ -93,8 +93,9 @@ export async function runQuery(fleet: ScoutFleet, query: FleetQuery): Promise<Qu
   const subject = await subjectOf(fleet, all, query);
   if ('error' in subject) return { ...base, error: subject.error };
   let trackers = subject.trackers;
+  // Told apart only where a silence is asked ("reported in the last hour" asks no silence).
   const silentFilter = query.filters.some(
-    (f) => f.kind === 'not_moved' || f.kind === 'last_report',
+    (f) => f.kind === 'not_moved' || (f.kind === 'last_report' && f.op === 'older'),
   );
   const neverReported = silentFilter
     ? trackers.filter((t) => !t.current_position).map((t) => t.name)
