@@ -1,0 +1,1 @@
+CREATE INDEX "geofence_visits_account_left" ON "geofence_visits" USING btree ("account_id",coalesce("exited_at", 'infinity'::timestamptz));
