@@ -36,9 +36,11 @@ export const historyColumnsSchema = z.object({
 });
 export type HistoryColumns = z.infer<typeof historyColumnsSchema>;
 
-/** The column names after `device_id`, in the order the server writes them. */
-export const HISTORY_COLUMNS = [
-  'times',
+/**
+ * A history position's fields after its time, in the order both compact forms write them: a
+ * report's `format=rows` (after `timestamp`) and the history's `format=columns` (after `times`).
+ */
+export const POSITION_FIELDS_AFTER_TIME = [
   'lat',
   'lng',
   'fix',
@@ -52,6 +54,12 @@ export const HISTORY_COLUMNS = [
   'odometer',
   'address',
   'is_inside_geofences',
+] as const;
+
+/** The column names after `device_id`, in the order the server writes them. */
+export const HISTORY_COLUMNS = [
+  'times',
+  ...POSITION_FIELDS_AFTER_TIME,
 ] as const satisfies readonly (keyof HistoryColumns)[];
 
 /** The columns as the positions the default JSON form sends for the same range. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getters, isoOfMs, rowsEnvelopeSchema, type RowsEnvelope } from '../device/device-rows';
+import { POSITION_FIELDS_AFTER_TIME } from '../position/history-columns';
 import type { ApiPosition } from '../position/position.schema';
 import { publicReportSchema, reportDetailsSchema } from './report.schema';
 
@@ -9,22 +10,7 @@ import { publicReportSchema, reportDetailsSchema } from './report.schema';
  * 30-day report of a tracker every 30 s has 86,400 of them; the server keeps them in this form
  * and sends them on as they are, about a third of the objects' size and no work per position.
  */
-export const REPORT_POSITION_FIELDS = [
-  'timestamp',
-  'lat',
-  'lng',
-  'fix',
-  'speed',
-  'course',
-  'altitude',
-  'accuracy',
-  'battery',
-  'temperature',
-  'humidity',
-  'odometer',
-  'address',
-  'is_inside_geofences',
-] as const;
+export const REPORT_POSITION_FIELDS = ['timestamp', ...POSITION_FIELDS_AFTER_TIME] as const;
 
 /** A report's positions in `format=rows`. */
 export type ReportPositionRows = RowsEnvelope;
