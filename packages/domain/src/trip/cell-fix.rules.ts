@@ -7,8 +7,10 @@ import type { SegmentFix } from './segmentation.rules';
  * time, ignition, engine hours and fuel. Left out altogether, an engine-off report sent as a cell
  * fix never ended the idling, and the parked time until the next warm-up counted as idle.
  *
- * Without a reported speed it is standing when the engine is off, and otherwise keeps the
- * previous fix's speed (nothing says the drive changed).
+ * Without a reported speed it keeps the previous fix's speed only while the engine is
+ * reported on (a tunnel). Otherwise it is standing: a tracker without an ignition wire that
+ * parks in a garage at speed sends cell fixes for hours, and each would carry the last GPS
+ * speed on, one trip driving all night at no distance.
  */
 export function cellSegmentFix(
   previous: SegmentFix,
@@ -17,7 +19,7 @@ export function cellSegmentFix(
   return {
     ...previous,
     time: cell.time,
-    speed: cell.speed ?? (cell.ignition === false ? 0 : previous.speed),
+    speed: cell.speed ?? (cell.ignition === true ? previous.speed : 0),
     ignition: cell.ignition,
     engineHours: cell.engineHours,
     fuel: cell.fuel,
